@@ -1,0 +1,58 @@
+//! Counts the legal move sequences of exactly DEPTH plies from a variant's
+//! start (or a given position) and prints the count and the speed.
+//!
+//! ```text
+//! cargo run --release --example perft -- [--variant NAME] [--position TEXT] [--divide] DEPTH
+//! ```
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Parser;
+use oware::{Position, Variant, perft};
+
+/// Counts legal move sequences (perft) from a start position.
+#[derive(Parser, Debug)]
+struct Args {
+    /// The preset whose start position is counted from.
+    #[arg(long, default_value = "abapa")]
+    variant: Variant,
+    /// A position string to count from instead of the start (its own fifth
+    /// field, if any, names the variant).
+    #[arg(long)]
+    position: Option<String>,
+    /// Also print the count below each legal move.
+    #[arg(long)]
+    divide: bool,
+    /// The number of plies.
+    depth: u32,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let pos = match &args.position {
+        Some(text) => match text.parse::<Position>() {
+            Ok(pos) => pos,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => Position::new(args.variant.ruleset()),
+    };
+    if args.divide && args.depth > 0 {
+        for &m in &pos.legal_moves() {
+            let mut child = pos;
+            child.play_unchecked(m);
+            println!("{m}: {}", perft(&child, args.depth - 1));
+        }
+    }
+    let start = Instant::now();
+    let nodes = perft(&pos, args.depth);
+    let seconds = start.elapsed().as_secs_f64();
+    println!("perft({}) = {nodes}", args.depth);
+    eprintln!(
+        "{seconds:.3} s, {:.1} M sequences/s",
+        nodes as f64 / seconds.max(1e-9) / 1e6
+    );
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,89 @@
+//! Oware by the Abapa tournament rules, and the Mancala family around it:
+//! the rules, text forms and perft of a fast, allocation-free core with no
+//! required dependencies.
+//!
+//! The terms are the field's: **houses** hold **seeds**, captures go to a
+//! side's **store**, **South** (houses `A`–`F`) moves first and **North**
+//! owns `a`–`f`; a **ply** is one side's move. Rule numbers such as [R5]
+//! cite the project's specification of Abapa (`rules/abapa.md`).
+//!
+//! A [`Position`] is a small `Copy` value for search; a [`Game`] adds the
+//! history that the repetition and no-capture rules need, undo, and a
+//! report of what each move did. (The Python binding calls its game object
+//! `Board`, as python-chess does; here [`Board`] is just the seeds.)
+//!
+//! # Start and list legal moves
+//! ```
+//! use oware::Position;
+//! let pos = Position::default(); // Abapa
+//! let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+//! assert_eq!(moves, ["A", "B", "C", "D", "E", "F"]);
+//! ```
+//!
+//! # Play moves and see what they did
+//! ```
+//! use oware::{Game, Pit, Side};
+//! let mut game: Game = "4,4,4,4,4,4/4,4,4,4,1,1 s 0 6".parse::<oware::Position>()?.into();
+//! let report = game.play("F".parse()?)?; // 4 seeds: a, b, c, d
+//! assert_eq!(report.sown.len(), 4);
+//! assert!(report.captures.is_empty());
+//! let report = game.play("f".parse()?)?; // 1 seed into A
+//! assert_eq!(game.position().to_string(), "5,4,4,4,4,0/5,5,5,5,1,0 s 0 6");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Detect the end of the game
+//! ```
+//! use oware::{Game, Position, Side, Termination};
+//! // South must feed North but cannot: the game ends, South takes its seeds [R8].
+//! let pos: Position = "0,0,2,0,1,0/0,0,0,0,0,0 s 21 24".parse()?;
+//! let game = Game::from(pos);
+//! let outcome = game.outcome().unwrap();
+//! assert_eq!(outcome.termination, Termination::NoMoves);
+//! assert_eq!(outcome.winner, None); // 24-24
+//! # Ok::<_, oware::ParsePositionError>(())
+//! ```
+//!
+//! # Read and write game records
+//! ```
+//! use oware::Record;
+//! let record: Record = "1. C f 2. B a".parse()?;
+//! assert_eq!(record.game.ply(), 4);
+//! assert!(record.to_string().ends_with("1. C f 2. B a *\n"));
+//! # Ok::<_, oware::ParseRecordError>(())
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs, missing_debug_implementations)]
+
+mod board;
+mod game;
+mod moves;
+pub mod notation;
+mod outcome;
+mod perft;
+mod position;
+pub mod record;
+mod report;
+mod ruleset;
+mod side;
+
+pub use board::Board;
+pub use game::Game;
+pub use moves::{House, HouseSet, MAX_HOUSES, Move, MoveList, ParseMoveError, Pit};
+pub use notation::ParsePositionError;
+pub use outcome::{Outcome, Termination};
+pub use perft::perft;
+pub use position::{IllegalMoveReason, PlayError, Position, PositionError};
+pub use record::{ParseRecordError, Record};
+pub use report::{Captured, MoveReport};
+pub use ruleset::{
+    CaptureCounts, CycleRule, Family, GrandSlam, Leftover, OwareRules, ParseVariantError, Ruleset,
+    RulesetError, RulesetOptions, Variant,
+};
+pub use side::{BySide, Side};
+
+impl From<Position> for Game {
+    fn from(pos: Position) -> Game {
+        Game::from_position(pos)
+    }
+}

@@ -1,0 +1,240 @@
+//! The position string: one line of text for a position.
+//!
+//! ```text
+//! <South's houses A,B,…>/<North's houses a,b,…> <s|n> <South's store> <North's store> [variant]
+//! ```
+//!
+//! The Abapa start is `4,4,4,4,4,4/4,4,4,4,4,4 s 0 0`. Each row is listed in
+//! its owner's letter order, so North's row `a,b,…` is absolute houses
+//! `n..2n` in index order. The fifth field names the preset
+//! ([`Variant`](crate::Variant)); it is left out for Abapa.
+//!
+//! How lenient the parser is:
+//! - fields are separated by any run of ASCII whitespace, and leading and
+//!   trailing whitespace is ignored;
+//! - seed counts and stores are plain decimal numbers `0`–`255` (no sign, no
+//!   spaces inside a row);
+//! - the side to move is `s` or `n` in either case;
+//! - the variant name ignores ASCII case and accepts aliases
+//!   ([`Variant::from_ascii`](crate::Variant::from_ascii));
+//! - each row must have the ruleset's number of houses, and houses plus
+//!   stores must hold exactly its seed total (Abapa [R1]: 48); nothing else
+//!   is checked, so positions where the game is over are accepted.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::{Board, BySide, House, Move, Position, PositionError, Ruleset, Side, Variant};
+
+impl fmt::Display for Position {
+    /// The position string, e.g. `4,4,4,4,4,4/4,4,4,4,4,4 s 0 0`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = self.board();
+        for side in Side::ALL {
+            if side == Side::North {
+                f.write_str("/")?;
+            }
+            for (i, seeds) in board.houses(side).iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{seeds}")?;
+            }
+        }
+        write!(
+            f,
+            " {} {} {}",
+            self.turn().char(),
+            board.store(Side::South),
+            board.store(Side::North)
+        )?;
+        if *self.ruleset() != Ruleset::abapa() {
+            write!(f, " {}", self.ruleset())?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Position {
+    type Err = ParsePositionError;
+
+    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
+        let fields: Vec<&str> = s.split_ascii_whitespace().collect();
+        let [rows, turn, south_store, north_store, rest @ ..] = fields.as_slice() else {
+            return Err(ParsePositionError::Fields {
+                found: fields.len(),
+            });
+        };
+        let ruleset = match rest {
+            [] => Ruleset::abapa(),
+            [variant] => Variant::from_str(variant)
+                .map_err(|_| ParsePositionError::Variant)?
+                .ruleset(),
+            _ => {
+                return Err(ParsePositionError::Fields {
+                    found: fields.len(),
+                });
+            }
+        };
+        let (south_row, north_row) = rows.split_once('/').ok_or(ParsePositionError::Rows)?;
+        let south = parse_row(south_row, Side::South, ruleset.houses_per_side())?;
+        let north = parse_row(north_row, Side::North, ruleset.houses_per_side())?;
+        let turn = match turn.as_bytes() {
+            [c] => Side::from_char(char::from(*c)),
+            _ => None,
+        }
+        .ok_or(ParsePositionError::Turn)?;
+        let store = |text: &str, side| {
+            text.parse::<u8>()
+                .map_err(|_| ParsePositionError::Store { side })
+        };
+        let stores = BySide {
+            south: store(south_store, Side::South)?,
+            north: store(north_store, Side::North)?,
+        };
+        let board =
+            Board::from_rows(&south, &north, stores).map_err(ParsePositionError::Position)?;
+        Position::from_board(board, turn, ruleset).map_err(ParsePositionError::Position)
+    }
+}
+
+impl Position {
+    /// Parses a position string from bytes (see the [module docs](crate::notation)
+    /// for the format and how lenient the parser is).
+    ///
+    /// # Errors
+    /// [`ParsePositionError`] saying what is wrong and where.
+    ///
+    /// ```
+    /// use oware::{ParsePositionError, Position, Side};
+    /// assert_eq!(
+    ///     Position::from_ascii(b"4,4,4,4,4,x/4,4,4,4,4,4 s 0 0"),
+    ///     Err(ParsePositionError::Seeds { side: Side::South, house: 5 })
+    /// );
+    /// ```
+    pub fn from_ascii(s: &[u8]) -> Result<Position, ParsePositionError> {
+        core::str::from_utf8(s)
+            .map_err(|_| ParsePositionError::NotAscii)?
+            .parse()
+    }
+}
+
+/// Parses one row of comma-separated seed counts.
+fn parse_row(text: &str, side: Side, houses: usize) -> Result<Vec<u8>, ParsePositionError> {
+    let row = text
+        .split(',')
+        .enumerate()
+        .map(|(house, seeds)| {
+            // `u8::from_str` accepts a leading '+'; the format does not.
+            if seeds.starts_with('+') {
+                return Err(ParsePositionError::Seeds { side, house });
+            }
+            seeds
+                .parse::<u8>()
+                .map_err(|_| ParsePositionError::Seeds { side, house })
+        })
+        .collect::<Result<Vec<u8>, _>>();
+    let found = text.split(',').count();
+    if found != houses {
+        return Err(ParsePositionError::HouseCount {
+            side,
+            found,
+            expected: houses,
+        });
+    }
+    row
+}
+
+/// Error when parsing a position string, saying what is wrong and where.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ParsePositionError {
+    /// The text is not 4 or 5 whitespace-separated fields.
+    Fields {
+        /// The number of fields found.
+        found: usize,
+    },
+    /// The first field has no `/` between South's and North's rows.
+    Rows,
+    /// A row has the wrong number of houses for the ruleset.
+    HouseCount {
+        /// The row's side.
+        side: Side,
+        /// The houses found.
+        found: usize,
+        /// The ruleset's houses a side.
+        expected: usize,
+    },
+    /// A seed count is not a number from 0 to 255.
+    Seeds {
+        /// The row's side.
+        side: Side,
+        /// The house's index in its row (0 = `A`/`a`).
+        house: usize,
+    },
+    /// The side to move is not `s` or `n`.
+    Turn,
+    /// A store is not a number from 0 to 255.
+    Store {
+        /// The store's side.
+        side: Side,
+    },
+    /// The fifth field is not a known variant.
+    Variant,
+    /// The bytes are not ASCII text.
+    NotAscii,
+    /// The fields parse, but do not make a position of the ruleset (e.g. the
+    /// wrong seed total).
+    Position(PositionError),
+}
+
+impl fmt::Display for ParsePositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("invalid position string: ")?;
+        match *self {
+            ParsePositionError::Fields { found } => write!(
+                f,
+                "expected 4 or 5 fields (\"<South houses>/<North houses> <s|n> <South store> <North store> [variant]\"), found {found}"
+            ),
+            ParsePositionError::Rows => {
+                f.write_str("the houses field needs a '/' between South's and North's rows")
+            }
+            ParsePositionError::HouseCount {
+                side,
+                found,
+                expected,
+            } => {
+                write!(
+                    f,
+                    "{side}'s row has {found} houses, the ruleset has {expected}"
+                )
+            }
+            ParsePositionError::Seeds { side, house } => {
+                let letter = House::new(house).map_or_else(
+                    || format!("#{}", house + 1),
+                    |h| Move::new(side, h).to_string(),
+                );
+                write!(
+                    f,
+                    "the seeds in {side}'s house {letter} are not a number from 0 to 255"
+                )
+            }
+            ParsePositionError::Turn => f.write_str("the side to move must be 's' or 'n'"),
+            ParsePositionError::Store { side } => {
+                write!(f, "{side}'s store is not a number from 0 to 255")
+            }
+            ParsePositionError::Variant => f.write_str("unknown variant in the fifth field"),
+            ParsePositionError::NotAscii => f.write_str("not ASCII text"),
+            ParsePositionError::Position(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl core::error::Error for ParsePositionError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            ParsePositionError::Position(e) => Some(e),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,600 @@
+//! A position: the board, the side to move and the rules. All rules that
+//! need no game history live here.
+
+use core::fmt;
+
+use crate::report::{CaptureSet, NoRecord, Recorder, Recording};
+use crate::{
+    Board, BySide, Captured, Family, GrandSlam, House, HouseSet, Move, MoveList, MoveReport,
+    Outcome, OwareRules, Pit, Ruleset, Side, Termination,
+};
+
+/// A position: the seeds on the board, the side to move and the ruleset.
+///
+/// It is a small `Copy` value, suited to search: copy it and play a move on
+/// the copy. Rules that need the game's history (repetition, the
+/// no-capture limit, agreement) are kept by [`Game`](crate::Game).
+///
+/// # Equality
+/// Two positions are equal when their boards (houses and stores), sides to
+/// move and rulesets are. This is the equality the repetition rule uses
+/// (Abapa [R11]). A position keeps no ply counter.
+///
+/// # Examples
+/// ```
+/// use oware::{Position, Side};
+/// let mut pos = Position::default(); // Abapa start
+/// assert_eq!(pos.legal_moves().len(), 6);
+/// pos.play("C".parse()?)?;
+/// assert_eq!(pos.turn(), Side::North);
+/// assert_eq!(pos.to_string(), "4,4,0,5,5,5/5,4,4,4,4,4 n 0 0");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Eq, PartialEq, Hash)]
+pub struct Position {
+    board: Board,
+    turn: Side,
+    ruleset: Ruleset,
+}
+
+impl Position {
+    /// The starting position of `ruleset`: every house holds
+    /// `seeds_per_house`, the stores are empty and South moves ([R1], [R2]).
+    #[must_use]
+    pub fn new(ruleset: Ruleset) -> Position {
+        let mut pits = [0; 2 * crate::MAX_HOUSES];
+        pits[..2 * ruleset.houses_per_side()].fill(ruleset.seeds_per_house());
+        Position {
+            board: Board {
+                pits,
+                stores: [0; 2],
+                houses_per_side: ruleset.houses_per_side,
+            },
+            turn: Side::South,
+            ruleset,
+        }
+    }
+
+    /// A position from a board, the side to move and a ruleset.
+    ///
+    /// Any distribution of the ruleset's seeds is accepted, including
+    /// positions where the game is already over ([`Position::outcome`]
+    /// tells).
+    ///
+    /// # Errors
+    /// [`PositionError::RulesetHouses`] when the board's houses a side differ
+    /// from the ruleset's; [`PositionError::SeedTotal`] when the houses and
+    /// stores do not hold exactly the ruleset's seed total (Abapa [R1]: 48).
+    ///
+    /// ```
+    /// use oware::{Board, BySide, Position, PositionError, Ruleset, Side};
+    /// let board = Board::from_pits(&[4; 12], BySide { south: 0, north: 1 })?;
+    /// assert_eq!(
+    ///     Position::from_board(board, Side::South, Ruleset::abapa()),
+    ///     Err(PositionError::SeedTotal { found: 49, expected: 48 })
+    /// );
+    /// # Ok::<_, oware::PositionError>(())
+    /// ```
+    pub fn from_board(
+        board: Board,
+        turn: Side,
+        ruleset: Ruleset,
+    ) -> Result<Position, PositionError> {
+        if board.houses_per_side() != ruleset.houses_per_side() {
+            return Err(PositionError::RulesetHouses {
+                board: board.houses_per_side(),
+                ruleset: ruleset.houses_per_side(),
+            });
+        }
+        let found = board.total_seeds();
+        if found != u16::from(ruleset.total_seeds()) {
+            return Err(PositionError::SeedTotal {
+                found,
+                expected: ruleset.total_seeds(),
+            });
+        }
+        Ok(Position {
+            board,
+            turn,
+            ruleset,
+        })
+    }
+
+    /// The seeds in the houses and stores.
+    #[must_use]
+    pub const fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub const fn turn(&self) -> Side {
+        self.turn
+    }
+
+    /// The rules this position is played under.
+    #[must_use]
+    pub const fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// The same position seen from the other side: rows and stores swapped
+    /// and the other side to move. Legal moves and outcomes mirror too.
+    #[must_use]
+    pub fn mirrored(&self) -> Position {
+        Position {
+            board: self.board.mirrored(),
+            turn: !self.turn,
+            ruleset: self.ruleset,
+        }
+    }
+
+    /// The legal moves of the side to move, in house order; empty when the
+    /// game is over.
+    ///
+    /// A move is legal when it sows a non-empty house of the side to move
+    /// and, if the opponent has no seeds and the ruleset says so, it puts
+    /// at least one seed in the opponent's row (Abapa [R3], [R7]).
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        MoveList::from_mask(self.turn, self.legal_mask())
+    }
+
+    /// Whether `m` is legal here. [`Position::check`] tells why not.
+    #[must_use]
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.check(m).is_ok()
+    }
+
+    /// Checks that `m` is legal here.
+    ///
+    /// # Errors
+    /// The [`IllegalMoveReason`], checked in this order: the game is over,
+    /// the house is not the side to move's, the ruleset has no such house,
+    /// the house is empty, the opponent is starved and the move does not
+    /// feed it.
+    pub fn check(&self, m: Move) -> Result<(), IllegalMoveReason> {
+        if self.is_game_over() {
+            return Err(IllegalMoveReason::GameOver);
+        }
+        if m.side() != self.turn {
+            return Err(IllegalMoveReason::WrongSide);
+        }
+        let h = self.ruleset.houses_per_side();
+        if m.house().index() >= h {
+            return Err(IllegalMoveReason::NoSuchHouse);
+        }
+        if self.board.pits[m.to_index(h)] == 0 {
+            return Err(IllegalMoveReason::EmptyHouse);
+        }
+        if self.legal_mask() & 1 << m.house().index() == 0 {
+            return Err(IllegalMoveReason::MustFeed);
+        }
+        Ok(())
+    }
+
+    /// Plays `m` and reports what it did.
+    ///
+    /// # Errors
+    /// [`PlayError`] with the reason [`Position::check`] gives; the position
+    /// is then unchanged.
+    ///
+    /// ```
+    /// use oware::{IllegalMoveReason, Position};
+    /// let mut pos = Position::default();
+    /// let err = pos.play("c".parse()?).unwrap_err();
+    /// assert_eq!(err.reason, IllegalMoveReason::WrongSide);
+    /// assert_eq!(err.to_string(), "illegal move c: house is not the side to move's");
+    /// assert_eq!(pos, Position::default());
+    /// # Ok::<_, oware::ParseMoveError>(())
+    /// ```
+    pub fn play(&mut self, m: Move) -> Result<MoveReport, PlayError> {
+        self.check(m).map_err(|reason| PlayError { m, reason })?;
+        let opponent = !self.turn;
+        let starved = self.board.row_seeds(opponent) == 0;
+        let mut rec = Recording::default();
+        self.apply(m, &mut rec);
+        let pit = |i: usize| self.pit(i);
+        let sown: Vec<Pit> = rec.sown.iter().map(|&i| pit(i)).collect();
+        let fed = starved
+            && sown
+                .iter()
+                .any(|p| matches!(p, Pit::House(s, _) if *s == opponent));
+        let captures = rec
+            .captured
+            .iter()
+            .map(|&(i, seeds)| Captured { pit: pit(i), seeds })
+            .collect();
+        Ok(MoveReport {
+            played: m,
+            sown,
+            captures,
+            grand_slam: rec.grand_slam,
+            fed,
+            extra_turn: self.turn == m.side(),
+            outcome: self.outcome(),
+        })
+    }
+
+    /// Plays `m` without checking it or reporting what it did: the fast path
+    /// for search and perft.
+    ///
+    /// # Panics
+    /// May panic, or leave a position that breaks the rules, when `m` is not
+    /// legal. Check with [`Position::is_legal`] or take moves from
+    /// [`Position::legal_moves`].
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) {
+        self.apply(m, &mut NoRecord);
+    }
+
+    /// How the game ended, or `None` while it goes on. Only the rules a
+    /// position can see are applied: majority ([R9], [R10]) and no legal
+    /// move ([R8]). [`Game::outcome`](crate::Game::outcome) adds repetition,
+    /// ply limits and agreement.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.majority_reached() {
+            return Some(Outcome::from_scores(
+                Termination::Majority,
+                self.board.stores(),
+            ));
+        }
+        if self.moves_ignoring_majority() == 0 {
+            return Some(Outcome::from_scores(
+                Termination::NoMoves,
+                self.stores_plus_rows(),
+            ));
+        }
+        None
+    }
+
+    /// Whether the game is over by [`Position::outcome`].
+    #[must_use]
+    pub fn is_game_over(&self) -> bool {
+        self.legal_mask() == 0
+    }
+
+    /// The houses of `side` that its opponent could capture with its next
+    /// move, if the opponent were to move now: the houses a frontend rings
+    /// as under threat. Grand slams that capture nothing do not count.
+    ///
+    /// ```
+    /// use oware::{House, Position, Side};
+    /// // North's e holds 1 seed; South's F (5 seeds) ends there and makes 2.
+    /// let pos: Position = "4,4,4,4,4,5/4,4,4,4,1,6 n 0 0".parse()?;
+    /// let threats = pos.threats(Side::North);
+    /// assert_eq!(threats.iter().map(House::index).collect::<Vec<_>>(), [4]);
+    /// # Ok::<_, oware::ParsePositionError>(())
+    /// ```
+    #[must_use]
+    pub fn threats(&self, side: Side) -> HouseSet {
+        let attacker = Position {
+            turn: !side,
+            ..*self
+        };
+        let mut captured = CaptureSet::default();
+        for &m in &attacker.legal_moves() {
+            let mut after = attacker;
+            after.apply(m, &mut captured);
+        }
+        let h = self.ruleset.houses_per_side();
+        let mut set = HouseSet::EMPTY;
+        for house in 0..h {
+            if captured.0 & 1 << (side.index() * h + house) != 0 {
+                set.insert(House(house as u8));
+            }
+        }
+        set
+    }
+
+    /// The seeds each side has in its store plus its row.
+    pub(crate) fn stores_plus_rows(&self) -> BySide<u8> {
+        BySide::new_with(|side| self.board.store(side) + self.board.row_seeds(side) as u8)
+    }
+
+    /// Whether a side holds more than half the seeds, or each holds half
+    /// ([R9], [R10]).
+    #[inline]
+    fn majority_reached(&self) -> bool {
+        let half = self.ruleset.total_seeds() / 2;
+        let [south, north] = self.board.stores;
+        south > half || north > half || (south == half && north == half)
+    }
+
+    /// The houses the side to move may play by the family's rules, as a bit
+    /// set (bit `k` = house `k`), without the majority check.
+    #[inline]
+    fn moves_ignoring_majority(&self) -> u16 {
+        match self.ruleset.family {
+            Family::Oware(rules) => self.oware_moves(&rules),
+        }
+    }
+
+    /// The legal moves as a bit set of houses of the side to move (bit `k`
+    /// = house `k`): the allocation-free core of [`Position::legal_moves`].
+    #[inline]
+    pub(crate) fn legal_mask(&self) -> u16 {
+        if self.majority_reached() {
+            0
+        } else {
+            self.moves_ignoring_majority()
+        }
+    }
+
+    /// The absolute house index `i` as a [`Pit`].
+    fn pit(&self, i: usize) -> Pit {
+        let h = self.ruleset.houses_per_side();
+        let side = if i < h { Side::South } else { Side::North };
+        Pit::House(side, House((i % h) as u8))
+    }
+
+    /// Plays `m` (assumed legal), telling `rec` what happens.
+    #[inline]
+    pub(crate) fn apply<R: Recorder>(&mut self, m: Move, rec: &mut R) {
+        match self.ruleset.family {
+            Family::Oware(rules) => self.apply_oware(m, &rules, rec),
+        }
+    }
+
+    // ---- The Oware family ([R3]–[R8] and the Oware options) ----
+
+    /// Non-empty houses of the side to move, as a bit set (bit `k` = house
+    /// `k`); when the opponent is starved and the rules say so, only the
+    /// houses whose seeds reach its row ([R7]: house `k` needs `h - k`
+    /// seeds or more).
+    #[inline]
+    fn oware_moves(&self, rules: &OwareRules) -> u16 {
+        let h = self.ruleset.houses_per_side();
+        let row = self.turn.index() * h;
+        let opponent_row = (!self.turn).index() * h;
+        let starved = rules.must_feed
+            && self.board.pits[opponent_row..opponent_row + h]
+                .iter()
+                .all(|&s| s == 0);
+        let mut mask = 0;
+        for (k, &seeds) in self.board.pits[row..row + h].iter().enumerate() {
+            let reaches = !starved || usize::from(seeds) >= h - k;
+            mask |= u16::from(seeds > 0 && reaches) << k;
+        }
+        mask
+    }
+
+    fn apply_oware<R: Recorder>(&mut self, m: Move, rules: &OwareRules, rec: &mut R) {
+        let h = self.ruleset.houses_per_side();
+        let origin = m.to_index(h);
+        let last = sow_oware(
+            &mut self.board.pits[..2 * h],
+            origin,
+            rules.skip_origin,
+            rec,
+        );
+        let opponent_row = (!self.turn).index() * h;
+        if (opponent_row..opponent_row + h).contains(&last) {
+            self.capture_oware(last, opponent_row, rules, rec);
+        }
+        self.turn = !self.turn;
+    }
+
+    /// The capture chain of [R5] from the last house sown `last` backwards
+    /// within the opponent's row starting at `row`, with the grand-slam rule.
+    #[inline]
+    fn capture_oware<R: Recorder>(
+        &mut self,
+        last: usize,
+        row: usize,
+        rules: &OwareRules,
+        rec: &mut R,
+    ) {
+        let pits = &mut self.board.pits;
+        let mut first = last + 1;
+        let mut taken: u16 = 0;
+        while first > row && rules.capture_counts.contains(pits[first - 1]) {
+            first -= 1;
+            taken += u16::from(pits[first]);
+        }
+        if taken == 0 {
+            return;
+        }
+        let h = self.ruleset.houses_per_side();
+        let row_total: u16 = pits[row..row + h].iter().map(|&s| u16::from(s)).sum();
+        if taken == row_total && rules.grand_slam == GrandSlam::NoCapture {
+            rec.grand_slam();
+            return;
+        }
+        for i in (first..=last).rev() {
+            rec.captured(i, pits[i]);
+            pits[i] = 0;
+        }
+        self.board.stores[self.turn.index()] += taken as u8;
+    }
+}
+
+/// Sows the seeds of `origin` over `pits` (a ring, toward increasing index)
+/// and returns the index of the last house sown ([R3], [R4]).
+///
+/// With `skip_origin` a lap passes over the origin house. A recorder that
+/// wants every seed gets them one by one; otherwise whole laps and the rest
+/// are added in bulk, which gives the same board.
+#[inline]
+fn sow_oware<R: Recorder>(pits: &mut [u8], origin: usize, skip_origin: bool, rec: &mut R) -> usize {
+    let len = pits.len();
+    let seeds = usize::from(pits[origin]);
+    pits[origin] = 0;
+    if R::SEEDS {
+        let mut i = origin;
+        for _ in 0..seeds {
+            i = if i + 1 == len { 0 } else { i + 1 };
+            if skip_origin && i == origin {
+                i = if i + 1 == len { 0 } else { i + 1 };
+            }
+            pits[i] += 1;
+            rec.sown(i);
+        }
+        return i;
+    }
+    let lap = if skip_origin { len - 1 } else { len };
+    let (laps, rest) = if seeds < lap {
+        (0, seeds)
+    } else {
+        (seeds / lap, seeds % lap)
+    };
+    if laps > 0 {
+        for p in pits.iter_mut() {
+            *p += laps as u8;
+        }
+        if skip_origin {
+            pits[origin] -= laps as u8;
+        }
+        if rest == 0 {
+            // The last seed of a lap lands just before the origin (skipped)
+            // or in the origin itself (not skipped).
+            return if !skip_origin {
+                origin
+            } else if origin == 0 {
+                len - 1
+            } else {
+                origin - 1
+            };
+        }
+    }
+    let end = origin + rest;
+    if end < len {
+        for p in &mut pits[origin + 1..=end] {
+            *p += 1;
+        }
+        end
+    } else {
+        for p in &mut pits[origin + 1..] {
+            *p += 1;
+        }
+        for p in &mut pits[..=end - len] {
+            *p += 1;
+        }
+        end - len
+    }
+}
+
+impl Default for Position {
+    /// The Abapa starting position.
+    fn default() -> Position {
+        Position::new(Ruleset::abapa())
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position(\"{self}\")\n{}", self.board)
+    }
+}
+
+/// Error when a board cannot be a position of a ruleset.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PositionError {
+    /// The rows have different lengths, or a length outside `1..=MAX_HOUSES`.
+    HouseCount {
+        /// South's row length.
+        south: usize,
+        /// North's row length.
+        north: usize,
+    },
+    /// The board has a different number of houses a side than the ruleset.
+    RulesetHouses {
+        /// The board's houses a side.
+        board: usize,
+        /// The ruleset's houses a side.
+        ruleset: usize,
+    },
+    /// The houses and stores do not hold the ruleset's seed total.
+    SeedTotal {
+        /// The seeds found on the board and in the stores.
+        found: u16,
+        /// The ruleset's seed total.
+        expected: u8,
+    },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            PositionError::HouseCount { south, north } => write!(
+                f,
+                "invalid board: South has {south} houses and North {north} (both must have the same number, 1 to {})",
+                crate::MAX_HOUSES
+            ),
+            PositionError::RulesetHouses { board, ruleset } => {
+                write!(
+                    f,
+                    "invalid position: the board has {board} houses a side, the ruleset {ruleset}"
+                )
+            }
+            PositionError::SeedTotal { found, expected } => {
+                write!(
+                    f,
+                    "invalid position: {found} seeds in houses and stores, the ruleset has {expected}"
+                )
+            }
+        }
+    }
+}
+
+impl core::error::Error for PositionError {}
+
+/// Why a move is not legal in a position.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalMoveReason {
+    /// The game is already over.
+    GameOver,
+    /// The house belongs to the side not to move.
+    WrongSide,
+    /// The ruleset has fewer houses than the move's index.
+    NoSuchHouse,
+    /// The house is empty.
+    EmptyHouse,
+    /// The opponent is starved and this move does not feed it (Abapa [R7]).
+    MustFeed,
+}
+
+impl IllegalMoveReason {
+    /// A short lower-case description, e.g. `"house is empty"`.
+    #[must_use]
+    pub const fn description(self) -> &'static str {
+        match self {
+            IllegalMoveReason::GameOver => "the game is over",
+            IllegalMoveReason::WrongSide => "house is not the side to move's",
+            IllegalMoveReason::NoSuchHouse => "no such house in this ruleset",
+            IllegalMoveReason::EmptyHouse => "house is empty",
+            IllegalMoveReason::MustFeed => {
+                "the opponent has no seeds and this move does not feed it"
+            }
+        }
+    }
+}
+
+impl core::error::Error for IllegalMoveReason {}
+
+impl fmt::Display for IllegalMoveReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.description())
+    }
+}
+
+/// Error when trying to play an illegal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlayError {
+    /// The move.
+    pub m: Move,
+    /// Why it is illegal.
+    pub reason: IllegalMoveReason,
+}
+
+impl fmt::Display for PlayError {
+    /// E.g. `"illegal move c: house is empty"`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {}: {}", self.m, self.reason)
+    }
+}
+
+impl core::error::Error for PlayError {}

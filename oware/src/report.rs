@@ -1,0 +1,116 @@
+//! What a played move did, for frontends that animate and explain it.
+
+use crate::{Move, Outcome, Pit};
+
+/// What a move did, in the order it happened: the seeds sown one by one,
+/// the houses captured, and how the game stands afterwards.
+///
+/// ```
+/// use oware::{Game, Pit, Side, House};
+/// let mut game = Game::default();
+/// let report = game.play("C".parse()?)?;
+/// // C holds 4 seeds: one each into D, E, F and North's a.
+/// let sown: Vec<String> = report.sown.iter().map(|p| p.to_string()).collect();
+/// assert_eq!(sown, ["D", "E", "F", "a"]);
+/// assert!(report.captures.is_empty());
+/// assert_eq!(report.outcome, None);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MoveReport {
+    /// The move played.
+    pub played: Move,
+    /// Each pit a seed was dropped into, in sowing order (one entry a seed,
+    /// so a lap lists a house again). The origin house is never listed when
+    /// the ruleset skips it (Abapa [R4]).
+    pub sown: Vec<Pit>,
+    /// The houses captured, with the seeds each held, in the order the
+    /// capture examined them: the last house sown first, then backwards
+    /// (Abapa [R5]). Empty when a grand slam annulled the capture.
+    pub captures: Vec<Captured>,
+    /// The move would have captured every seed in the opponent's row and
+    /// the ruleset annulled the capture (Abapa [R6]).
+    pub grand_slam: bool,
+    /// The opponent had no seeds before the move and the move sowed into its
+    /// row (Abapa [R7]).
+    pub fed: bool,
+    /// The same side moves again (Kalah and Congkak rules; never in Oware).
+    pub extra_turn: bool,
+    /// How the game ended, if this move ended it.
+    pub outcome: Option<Outcome>,
+}
+
+impl MoveReport {
+    /// The seeds this move captured in all.
+    #[must_use]
+    pub fn captured_seeds(&self) -> u16 {
+        self.captures.iter().map(|c| u16::from(c.seeds)).sum()
+    }
+}
+
+/// One captured pit and the seeds it held.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Captured {
+    /// The pit captured from.
+    pub pit: Pit,
+    /// The seeds it held, all of which went to the mover's store.
+    pub seeds: u8,
+}
+
+/// Receives what happens during a move. The fast path ([`NoRecord`]) records
+/// nothing and compiles away; reports and threat queries record.
+pub(crate) trait Recorder {
+    /// Whether the recorder wants each sown pit (forces seed-by-seed sowing).
+    const SEEDS: bool;
+    /// A seed was dropped into absolute house `pit`.
+    fn sown(&mut self, _pit: usize) {}
+    /// Absolute house `pit` holding `seeds` was captured.
+    fn captured(&mut self, _pit: usize, _seeds: u8) {}
+    /// A grand slam annulled the capture.
+    fn grand_slam(&mut self) {}
+}
+
+/// The recorder of the fast path.
+pub(crate) struct NoRecord;
+
+impl Recorder for NoRecord {
+    const SEEDS: bool = false;
+}
+
+/// Records absolute house indices of seeds and captures.
+#[derive(Default)]
+pub(crate) struct Recording {
+    pub(crate) sown: Vec<usize>,
+    pub(crate) captured: Vec<(usize, u8)>,
+    pub(crate) grand_slam: bool,
+}
+
+impl Recorder for Recording {
+    const SEEDS: bool = true;
+
+    fn sown(&mut self, pit: usize) {
+        self.sown.push(pit);
+    }
+
+    fn captured(&mut self, pit: usize, seeds: u8) {
+        self.captured.push((pit, seeds));
+    }
+
+    fn grand_slam(&mut self) {
+        self.grand_slam = true;
+    }
+}
+
+/// Records only the captured houses, as a bit set of absolute indices.
+#[derive(Default)]
+pub(crate) struct CaptureSet(pub(crate) u32);
+
+impl Recorder for CaptureSet {
+    const SEEDS: bool = false;
+
+    fn captured(&mut self, pit: usize, _seeds: u8) {
+        self.0 |= 1 << pit;
+    }
+}
