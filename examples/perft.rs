@@ -23,6 +23,10 @@ struct Args {
     /// Also print the count below each legal move.
     #[arg(long)]
     divide: bool,
+    /// Play every move at the last ply too instead of counting the legal
+    /// moves there (no bulk counting): the work the C baseline does.
+    #[arg(long)]
+    play_leaves: bool,
     /// The number of plies.
     depth: u32,
 }
@@ -47,7 +51,11 @@ fn main() -> ExitCode {
         }
     }
     let start = Instant::now();
-    let nodes = perft(&pos, args.depth);
+    let nodes = if args.play_leaves {
+        perft_playing_leaves(&pos, args.depth)
+    } else {
+        perft(&pos, args.depth)
+    };
     let seconds = start.elapsed().as_secs_f64();
     println!("perft({}) = {nodes}", args.depth);
     eprintln!(
@@ -55,4 +63,20 @@ fn main() -> ExitCode {
         nodes as f64 / seconds.max(1e-9) / 1e6
     );
     ExitCode::SUCCESS
+}
+
+/// perft without bulk counting: every leaf move is played, as the C
+/// baseline does, for a like-for-like speed comparison.
+fn perft_playing_leaves(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    pos.legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            perft_playing_leaves(&child, depth - 1)
+        })
+        .sum()
 }

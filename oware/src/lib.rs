@@ -82,6 +82,11 @@ pub use ruleset::{
 };
 pub use side::{BySide, Side};
 
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;
+
 impl From<Position> for Game {
     fn from(pos: Position) -> Game {
         Game::from_position(pos)
