@@ -458,7 +458,7 @@ fn undo_restores_every_position() {
         game.play(mv(letter)).unwrap();
         seen.push(*game.position());
     }
-    while let Some(_) = game.undo() {
+    while game.undo().is_some() {
         seen.pop();
         assert_eq!(game.position(), seen.last().unwrap());
     }
