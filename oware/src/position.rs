@@ -136,6 +136,7 @@ impl Position {
     /// and, if the opponent has no seeds and the ruleset says so, it puts
     /// at least one seed in the opponent's row (Abapa [R3], [R7]).
     #[must_use]
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
         MoveList::from_mask(self.turn, self.legal_mask())
     }
@@ -307,7 +308,10 @@ impl Position {
     #[inline]
     fn moves_ignoring_majority(&self) -> u16 {
         match self.ruleset.family {
-            Family::Oware(rules) => self.oware_moves(&rules),
+            Family::Oware(rules) if self.ruleset.houses_per_side == 6 => {
+                self.oware_moves::<6>(&rules)
+            }
+            Family::Oware(rules) => self.oware_moves::<0>(&rules),
         }
     }
 
@@ -330,10 +334,27 @@ impl Position {
     }
 
     /// Plays `m` (assumed legal), telling `rec` what happens.
+    ///
+    /// Hot functions take the number of houses a side as a const parameter
+    /// `H`: 6 (Oware's board) compiles to fixed-size loops, 0 reads it from
+    /// the ruleset at run time. Both are the same code.
     #[inline]
     pub(crate) fn apply<R: Recorder>(&mut self, m: Move, rec: &mut R) {
         match self.ruleset.family {
-            Family::Oware(rules) => self.apply_oware(m, &rules, rec),
+            Family::Oware(rules) if self.ruleset.houses_per_side == 6 => {
+                self.apply_oware::<R, 6>(m, &rules, rec);
+            }
+            Family::Oware(rules) => self.apply_oware::<R, 0>(m, &rules, rec),
+        }
+    }
+
+    /// The houses a side: `H`, or the ruleset's when `H` is 0.
+    #[inline(always)]
+    const fn houses<const H: usize>(&self) -> usize {
+        if H == 0 {
+            self.ruleset.houses_per_side as usize
+        } else {
+            H
         }
     }
 
@@ -344,8 +365,8 @@ impl Position {
     /// houses whose seeds reach its row ([R7]: house `k` needs `h - k`
     /// seeds or more).
     #[inline]
-    fn oware_moves(&self, rules: &OwareRules) -> u16 {
-        let h = self.ruleset.houses_per_side();
+    fn oware_moves<const H: usize>(&self, rules: &OwareRules) -> u16 {
+        let h = self.houses::<H>();
         let row = self.turn.index() * h;
         let opponent_row = (!self.turn).index() * h;
         let starved = rules.must_feed
@@ -360,8 +381,13 @@ impl Position {
         mask
     }
 
-    fn apply_oware<R: Recorder>(&mut self, m: Move, rules: &OwareRules, rec: &mut R) {
-        let h = self.ruleset.houses_per_side();
+    fn apply_oware<R: Recorder, const H: usize>(
+        &mut self,
+        m: Move,
+        rules: &OwareRules,
+        rec: &mut R,
+    ) {
+        let h = self.houses::<H>();
         let origin = m.to_index(h);
         let last = sow_oware(
             &mut self.board.pits[..2 * h],
@@ -371,7 +397,7 @@ impl Position {
         );
         let opponent_row = (!self.turn).index() * h;
         if (opponent_row..opponent_row + h).contains(&last) {
-            self.capture_oware(last, opponent_row, rules, rec);
+            self.capture_oware::<R, H>(last, opponent_row, rules, rec);
         }
         self.turn = !self.turn;
     }
@@ -379,13 +405,14 @@ impl Position {
     /// The capture chain of [R5] from the last house sown `last` backwards
     /// within the opponent's row starting at `row`, with the grand-slam rule.
     #[inline]
-    fn capture_oware<R: Recorder>(
+    fn capture_oware<R: Recorder, const H: usize>(
         &mut self,
         last: usize,
         row: usize,
         rules: &OwareRules,
         rec: &mut R,
     ) {
+        let h = self.houses::<H>();
         let pits = &mut self.board.pits;
         let mut first = last + 1;
         let mut taken: u16 = 0;
@@ -396,7 +423,6 @@ impl Position {
         if taken == 0 {
             return;
         }
-        let h = self.ruleset.houses_per_side();
         let row_total: u16 = pits[row..row + h].iter().map(|&s| u16::from(s)).sum();
         if taken == row_total && rules.grand_slam == GrandSlam::NoCapture {
             rec.grand_slam();
@@ -416,7 +442,7 @@ impl Position {
 /// With `skip_origin` a lap passes over the origin house. A recorder that
 /// wants every seed gets them one by one; otherwise whole laps and the rest
 /// are added in bulk, which gives the same board.
-#[inline]
+#[inline(always)]
 fn sow_oware<R: Recorder>(pits: &mut [u8], origin: usize, skip_origin: bool, rec: &mut R) -> usize {
     let len = pits.len();
     let seeds = usize::from(pits[origin]);
