@@ -7,7 +7,7 @@ use crate::{
 
 /// A game in progress: the starting position, the moves played, and what
 /// the rules that look at history need (repetition and the no-capture
-/// limit, Abapa [R11]). It supports undo and ending by agreement.
+/// limit, Abapa R11). It supports undo and ending by agreement.
 ///
 /// ```
 /// use oware::{Game, Termination};
@@ -143,7 +143,7 @@ impl Game {
     }
 
     /// Ends the game by agreement; the seeds left are credited by the
-    /// ruleset's [`Leftover`] rule (Abapa [R11]: each side takes its own).
+    /// ruleset's [`Leftover`] rule (Abapa R11: each side takes its own).
     ///
     /// # Errors
     /// [`IllegalMoveReason::GameOver`] if the game is already over.

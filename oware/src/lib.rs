@@ -4,7 +4,7 @@
 //!
 //! The terms are the field's: **houses** hold **seeds**, captures go to a
 //! side's **store**, **South** (houses `A`–`F`) moves first and **North**
-//! owns `a`–`f`; a **ply** is one side's move. Rule numbers such as [R5]
+//! owns `a`–`f`; a **ply** is one side's move. Rule numbers such as R5
 //! cite the project's specification of Abapa (`rules/abapa.md`).
 //!
 //! A [`Position`] is a small `Copy` value for search; a [`Game`] adds the
@@ -35,7 +35,7 @@
 //! # Detect the end of the game
 //! ```
 //! use oware::{Game, Position, Side, Termination};
-//! // South must feed North but cannot: the game ends, South takes its seeds [R8].
+//! // South must feed North but cannot: the game ends, South takes its seeds R8.
 //! let pos: Position = "0,0,2,0,1,0/0,0,0,0,0,0 s 21 24".parse()?;
 //! let game = Game::from(pos);
 //! let outcome = game.outcome().unwrap();

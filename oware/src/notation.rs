@@ -7,7 +7,7 @@
 //! The Abapa start is `4,4,4,4,4,4/4,4,4,4,4,4 s 0 0`. Each row is listed in
 //! its owner's letter order, so North's row `a,b,…` is absolute houses
 //! `n..2n` in index order. The fifth field names the preset
-//! ([`Variant`](crate::Variant)); it is left out for Abapa.
+//! ([`Variant`]); it is left out for Abapa.
 //!
 //! How lenient the parser is:
 //! - fields are separated by any run of ASCII whitespace, and leading and
@@ -18,7 +18,7 @@
 //! - the variant name ignores ASCII case and accepts aliases
 //!   ([`Variant::from_ascii`](crate::Variant::from_ascii));
 //! - each row must have the ruleset's number of houses, and houses plus
-//!   stores must hold exactly its seed total (Abapa [R1]: 48); nothing else
+//!   stores must hold exactly its seed total (Abapa R1: 48); nothing else
 //!   is checked, so positions where the game is over are accepted.
 
 use core::fmt;

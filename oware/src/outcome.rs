@@ -80,21 +80,21 @@ impl fmt::Display for Outcome {
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Termination {
-    /// A side captured more than half the seeds and wins (Abapa [R9]: 25),
-    /// or both captured exactly half, a draw ([R10]: 24–24). The game ends
+    /// A side captured more than half the seeds and wins (Abapa R9: 25),
+    /// or both captured exactly half, a draw (R10: 24–24). The game ends
     /// at once; seeds left on the board are not counted.
     Majority,
     /// The side to move has no legal move: its opponent is starved and no
-    /// move can feed it (Abapa [R8]), or it has no seeds. Each side
+    /// move can feed it (Abapa R8), or it has no seeds. Each side
     /// captures the seeds on its own row (all of them are on one side).
     NoMoves,
     /// The same position occurred as often as the ruleset's
-    /// [`CycleRule::occurrences`](crate::CycleRule::occurrences) (Abapa [R11]: the third time).
+    /// [`CycleRule::occurrences`](crate::CycleRule::occurrences) (Abapa R11: the third time).
     Cycle,
-    /// The ruleset's no-capture ply limit (Abapa [R11]: 100) or its total
+    /// The ruleset's no-capture ply limit (Abapa R11: 100) or its total
     /// ply limit was reached.
     MoveLimit,
-    /// The players agreed to end the game ([`Game::end_by_agreement`](crate::Game::end_by_agreement), Abapa [R11]).
+    /// The players agreed to end the game ([`Game::end_by_agreement`](crate::Game::end_by_agreement), Abapa R11).
     Agreement,
 }
 

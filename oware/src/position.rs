@@ -18,7 +18,7 @@ use crate::{
 /// # Equality
 /// Two positions are equal when their boards (houses and stores), sides to
 /// move and rulesets are. This is the equality the repetition rule uses
-/// (Abapa [R11]). A position keeps no ply counter.
+/// (Abapa R11). A position keeps no ply counter.
 ///
 /// # Examples
 /// ```
@@ -39,7 +39,7 @@ pub struct Position {
 
 impl Position {
     /// The starting position of `ruleset`: every house holds
-    /// `seeds_per_house`, the stores are empty and South moves ([R1], [R2]).
+    /// `seeds_per_house`, the stores are empty and South moves (R1, R2).
     #[must_use]
     pub fn new(ruleset: Ruleset) -> Position {
         let mut pits = [0; 2 * crate::MAX_HOUSES];
@@ -64,7 +64,7 @@ impl Position {
     /// # Errors
     /// [`PositionError::RulesetHouses`] when the board's houses a side differ
     /// from the ruleset's; [`PositionError::SeedTotal`] when the houses and
-    /// stores do not hold exactly the ruleset's seed total (Abapa [R1]: 48).
+    /// stores do not hold exactly the ruleset's seed total (Abapa R1: 48).
     ///
     /// ```
     /// use oware::{Board, BySide, Position, PositionError, Ruleset, Side};
@@ -134,7 +134,7 @@ impl Position {
     ///
     /// A move is legal when it sows a non-empty house of the side to move
     /// and, if the opponent has no seeds and the ruleset says so, it puts
-    /// at least one seed in the opponent's row (Abapa [R3], [R7]).
+    /// at least one seed in the opponent's row (Abapa R3, R7).
     #[must_use]
     #[inline]
     pub fn legal_moves(&self) -> MoveList {
@@ -230,8 +230,8 @@ impl Position {
     }
 
     /// How the game ended, or `None` while it goes on. Only the rules a
-    /// position can see are applied: majority ([R9], [R10]) and no legal
-    /// move ([R8]). [`Game::outcome`](crate::Game::outcome) adds repetition,
+    /// position can see are applied: majority (R9, R10) and no legal
+    /// move (R8). [`Game::outcome`](crate::Game::outcome) adds repetition,
     /// ply limits and agreement.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
@@ -295,7 +295,7 @@ impl Position {
     }
 
     /// Whether a side holds more than half the seeds, or each holds half
-    /// ([R9], [R10]).
+    /// (R9, R10).
     #[inline]
     fn majority_reached(&self) -> bool {
         let half = self.ruleset.total_seeds() / 2;
@@ -362,7 +362,7 @@ impl Position {
 
     /// Non-empty houses of the side to move, as a bit set (bit `k` = house
     /// `k`); when the opponent is starved and the rules say so, only the
-    /// houses whose seeds reach its row ([R7]: house `k` needs `h - k`
+    /// houses whose seeds reach its row (R7: house `k` needs `h - k`
     /// seeds or more).
     #[inline]
     fn oware_moves<const H: usize>(&self, rules: &OwareRules) -> u16 {
@@ -402,7 +402,7 @@ impl Position {
         self.turn = !self.turn;
     }
 
-    /// The capture chain of [R5] from the last house sown `last` backwards
+    /// The capture chain of R5 from the last house sown `last` backwards
     /// within the opponent's row starting at `row`, with the grand-slam rule.
     #[inline]
     fn capture_oware<R: Recorder, const H: usize>(
@@ -437,7 +437,7 @@ impl Position {
 }
 
 /// Sows the seeds of `origin` over `pits` (a ring, toward increasing index)
-/// and returns the index of the last house sown ([R3], [R4]).
+/// and returns the index of the last house sown (R3, R4).
 ///
 /// With `skip_origin` a lap passes over the origin house. A recorder that
 /// wants every seed gets them one by one; otherwise whole laps and the rest
@@ -579,7 +579,7 @@ pub enum IllegalMoveReason {
     NoSuchHouse,
     /// The house is empty.
     EmptyHouse,
-    /// The opponent is starved and this move does not feed it (Abapa [R7]).
+    /// The opponent is starved and this move does not feed it (Abapa R7).
     MustFeed,
 }
 

@@ -78,6 +78,18 @@ impl Record {
         }
     }
 
+    /// The result that ends the movetext: the outcome's once the game is
+    /// over, else the `Result` tag if it is a result, else `*`.
+    fn result_token(&self) -> &'static str {
+        match self.game.outcome() {
+            Some(outcome) => outcome.result_str(),
+            None => RESULTS
+                .into_iter()
+                .find(|&r| self.tag("Result") == Some(r))
+                .unwrap_or("*"),
+        }
+    }
+
     /// The tags to write: the stored ones with `Result` and `Termination`
     /// taken from the outcome when the game is over.
     fn export_tags(&self) -> Vec<(String, String)> {
@@ -87,8 +99,7 @@ impl Record {
                 record.set_tag("Result", outcome.result_str());
                 record.set_tag("Termination", outcome.termination.name());
             }
-            None if self.tag("Result").is_none() => record.set_tag("Result", "*"),
-            None => {}
+            None => record.set_tag("Result", self.result_token()),
         }
         record.tags
     }
@@ -124,14 +135,13 @@ impl fmt::Display for Record {
             write!(f, "{m}")?;
             previous = Some(m);
         }
-        let result = self
-            .export_tags()
-            .into_iter()
-            .find(|(n, _)| n == "Result")
-            .map_or_else(|| "*".to_owned(), |(_, v)| v);
-        writeln!(f, "{}{result}", if previous.is_some() { " " } else { "" })
+        let space = if previous.is_some() { " " } else { "" };
+        writeln!(f, "{space}{}", self.result_token())
     }
 }
+
+/// The results a `Result` tag and the movetext's last token may hold.
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
@@ -159,6 +169,9 @@ impl FromStr for Record {
             match name.as_str() {
                 "Variant" => variant = value.parse().map_err(|_| ParseRecordError::Variant)?,
                 "Position" => start = Some(value),
+                "Result" if !RESULTS.contains(&value.as_str()) => {
+                    return Err(ParseRecordError::ResultTag);
+                }
                 _ => record.set_tag(&name, &value),
             }
         }
@@ -209,7 +222,7 @@ fn play_movetext(game: &mut Game, text: &str) -> Result<(), ParseRecordError> {
             in_comment = !token.ends_with('}');
             continue;
         }
-        if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
+        if RESULTS.contains(&token) {
             break;
         }
         token = token.trim_start_matches(|c: char| c.is_ascii_digit());
@@ -272,6 +285,8 @@ pub enum ParseRecordError {
         /// The move and why it is illegal.
         error: PlayError,
     },
+    /// The `Result` tag is not `1-0`, `0-1`, `1/2-1/2` or `*`.
+    ResultTag,
     /// The `Result` tag disagrees with how the moves end the game.
     Result {
         /// The result the moves give.
@@ -295,6 +310,9 @@ impl fmt::Display for ParseRecordError {
             ParseRecordError::Position(e) => write!(f, "Position tag: {e}"),
             ParseRecordError::Move { ply } => write!(f, "ply {ply} is not a move letter"),
             ParseRecordError::IllegalMove { ply, error } => write!(f, "ply {ply}: {error}"),
+            ParseRecordError::ResultTag => {
+                f.write_str("the Result tag must be 1-0, 0-1, 1/2-1/2 or *")
+            }
             ParseRecordError::Result { actual } => write!(
                 f,
                 "the Result tag disagrees with the moves, which give {actual}"

@@ -23,17 +23,17 @@ pub struct MoveReport {
     pub played: Move,
     /// Each pit a seed was dropped into, in sowing order (one entry a seed,
     /// so a lap lists a house again). The origin house is never listed when
-    /// the ruleset skips it (Abapa [R4]).
+    /// the ruleset skips it (Abapa R4).
     pub sown: Vec<Pit>,
     /// The houses captured, with the seeds each held, in the order the
     /// capture examined them: the last house sown first, then backwards
-    /// (Abapa [R5]). Empty when a grand slam annulled the capture.
+    /// (Abapa R5). Empty when a grand slam annulled the capture.
     pub captures: Vec<Captured>,
     /// The move would have captured every seed in the opponent's row and
-    /// the ruleset annulled the capture (Abapa [R6]).
+    /// the ruleset annulled the capture (Abapa R6).
     pub grand_slam: bool,
     /// The opponent had no seeds before the move and the move sowed into its
-    /// row (Abapa [R7]).
+    /// row (Abapa R7).
     pub fed: bool,
     /// The same side moves again (Kalah and Congkak rules; never in Oware).
     pub extra_turn: bool,

@@ -74,19 +74,19 @@ pub enum Family {
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct OwareRules {
-    /// A lap skips the origin house, which stays empty (Abapa [R4]: on).
+    /// A lap skips the origin house, which stays empty (Abapa R4: on).
     pub skip_origin: bool,
-    /// The counts a house must reach to be captured (Abapa [R5]: 2 and 3).
+    /// The counts a house must reach to be captured (Abapa R5: 2 and 3).
     pub capture_counts: CaptureCounts,
-    /// What a capture of every seed in the opponent's row does (Abapa [R6]:
+    /// What a capture of every seed in the opponent's row does (Abapa R6:
     /// [`GrandSlam::NoCapture`]).
     pub grand_slam: GrandSlam,
-    /// A side must feed a starved opponent when it can (Abapa [R7]: on).
+    /// A side must feed a starved opponent when it can (Abapa R7: on).
     pub must_feed: bool,
 }
 
 impl OwareRules {
-    /// The Oware options of Abapa ([R4]–[R7]).
+    /// The Oware options of Abapa (R4–R7).
     #[must_use]
     pub const fn abapa() -> OwareRules {
         OwareRules {
@@ -111,7 +111,7 @@ impl OwareRules {
 pub struct CaptureCounts(u64);
 
 impl CaptureCounts {
-    /// 2 or 3 seeds: Abapa [R5] and most Oware rule sets.
+    /// 2 or 3 seeds: Abapa R5 and most Oware rule sets.
     pub const TWO_OR_THREE: CaptureCounts = CaptureCounts(0b1100);
 
     /// The set of `counts`; `None` if one is 0 or 64 or more.
@@ -147,7 +147,7 @@ impl CaptureCounts {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GrandSlam {
     /// The move is legal but captures nothing; the seeds stay where they
-    /// were sown. Abapa [R6], the Oware Society and World Oware Federation
+    /// were sown. Abapa R6, the Oware Society and World Oware Federation
     /// rules, and OpenSpiel's `oware`.
     NoCapture,
     /// The capture is made; the opponent is left starved. Then the
@@ -157,7 +157,7 @@ pub enum GrandSlam {
 }
 
 /// What ends a game that could go on forever, and how the seeds left on the
-/// board are then credited (Abapa [R11]).
+/// board are then credited (Abapa R11).
 ///
 /// At least one of the three limits must be on for a family whose games can
 /// cycle (Oware); [`Ruleset::new`] checks it.
@@ -181,7 +181,7 @@ pub struct CycleRule {
 }
 
 impl CycleRule {
-    /// Abapa's rule [R11]: third occurrence, or 100 plies without capture;
+    /// Abapa's rule R11: third occurrence, or 100 plies without capture;
     /// each side takes the seeds on its side.
     #[must_use]
     pub const fn abapa() -> CycleRule {
@@ -200,7 +200,7 @@ impl CycleRule {
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Leftover {
-    /// Each side captures the seeds in its own row (Abapa [R11], OpenSpiel).
+    /// Each side captures the seeds in its own row (Abapa R11, OpenSpiel).
     EachTakesOwn,
     /// The seeds left are not counted: the score is the stores alone.
     NotCounted,
@@ -208,7 +208,7 @@ pub enum Leftover {
 
 impl Ruleset {
     /// The Abapa tournament rules of the Oware Society and the World Oware
-    /// Federation (`../shared/rules/abapa.md`, [R1]–[R11]): 6 houses a side,
+    /// Federation (`../shared/rules/abapa.md`, R1–R11): 6 houses a side,
     /// 4 seeds each, origin skip, captures of 2 or 3 chained backwards, a
     /// grand slam captures nothing, must feed, 25 wins, third repetition or
     /// 100 plies without capture ends the game.

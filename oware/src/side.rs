@@ -6,7 +6,7 @@ use core::ops::Not;
 /// `South` or `North`.
 ///
 /// South owns the near row (houses `A`–`F`) and, by this crate's convention,
-/// moves first from the starting position (Abapa [R2]).
+/// moves first from the starting position (Abapa R2).
 #[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Side {
