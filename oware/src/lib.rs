@@ -65,6 +65,8 @@ mod position;
 pub mod record;
 mod report;
 mod ruleset;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod side;
 
 pub use board::Board;
