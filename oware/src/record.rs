@@ -19,10 +19,17 @@
 //!   (unfinished); `Termination` is a [`Termination::name`]. When the moves
 //!   end the game, export writes both from the game's outcome, and import
 //!   checks that the tags, if present, agree with it.
+//!   `Termination "agreement"` on a game the moves leave unfinished ends it
+//!   by agreement ([`Game::end_by_agreement`]). Imported records keep only
+//!   the tags the game does not decide: `Variant` and `Position` become the
+//!   start, and `Result`/`Termination` of a finished game are dropped
+//!   after the check, since export writes them again.
 //! - Movetext is the moves as letters (`A`–`F` South, `a`–`f` North).
-//!   Move numbers (`1.`, `1...`), `{comments}` and the result token are
-//!   skipped; letters may run together, so a bare move string such as
-//!   `CfBa` is a whole record. Every move is checked as it is played.
+//!   Move numbers (digits then dots: `1.`, `1...`), `{comments}` and the
+//!   result token are skipped; letters may run together, so a bare move
+//!   string such as `CfBa` is a whole record. Every move is checked as it
+//!   is played.
+//! - Tag values cannot hold line breaks: export writes them as spaces.
 
 use core::fmt;
 use core::str::FromStr;
@@ -111,7 +118,12 @@ impl fmt::Display for Record {
         let ruleset = start.ruleset();
         let variant = ruleset.variant().map_or("custom", Variant::name);
         writeln!(f, "[Variant \"{variant}\"]")?;
-        for (name, value) in self.export_tags() {
+        let from_game = |name: &str| matches!(name, "Variant" | "Position");
+        for (name, value) in self
+            .export_tags()
+            .into_iter()
+            .filter(|(n, _)| !from_game(n))
+        {
             writeln!(f, "[{name} \"{}\"]", escape(&value))?;
         }
         if *start != Position::new(*ruleset) {
@@ -143,8 +155,12 @@ impl fmt::Display for Record {
 /// The results a `Result` tag and the movetext's last token may hold.
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
+/// Escapes a tag value; line breaks, which a tag line cannot hold, become spaces.
 fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+    value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace(['\n', '\r'], " ")
 }
 
 impl FromStr for Record {
@@ -163,11 +179,17 @@ impl FromStr for Record {
             }
         }
         let mut record = Record::default();
-        let mut variant = Variant::Abapa;
+        let mut variant = None;
         let mut start = None;
         for (name, value) in tags {
             match name.as_str() {
-                "Variant" => variant = value.parse().map_err(|_| ParseRecordError::Variant)?,
+                "Variant" => {
+                    variant = Some(
+                        value
+                            .parse::<Variant>()
+                            .map_err(|_| ParseRecordError::Variant)?,
+                    );
+                }
                 "Position" => start = Some(value),
                 "Result" if !RESULTS.contains(&value.as_str()) => {
                     return Err(ParseRecordError::ResultTag);
@@ -175,19 +197,42 @@ impl FromStr for Record {
                 _ => record.set_tag(&name, &value),
             }
         }
-        let start = match start {
-            Some(text) => {
-                let pos: Position = text.parse().map_err(ParseRecordError::Position)?;
-                // The Position tag's own variant field wins only if it agrees.
-                Position::from_board(*pos.board(), pos.turn(), variant.ruleset())
-                    .map_err(|e| ParseRecordError::Position(ParsePositionError::Position(e)))?
-            }
-            None => Position::new(variant.ruleset()),
-        };
-        record.game = Game::from_position(start);
+        record.game = Game::from_position(start_position(variant, start.as_deref())?);
         play_movetext(&mut record.game, &movetext)?;
+        if record.tag("Termination") == Some(Termination::Agreement.name()) {
+            // Ignored if the moves already end the game: the check below
+            // then reports the disagreement.
+            let _ = record.game.end_by_agreement();
+        }
         check_result_tags(&record)?;
+        // Derived tags are not kept: export writes them from the outcome.
+        if record.game.is_game_over() {
+            record
+                .tags
+                .retain(|(n, _)| n != "Result" && n != "Termination");
+        }
+        record.tags.retain(|(n, v)| !(n == "Result" && v == "*"));
         Ok(record)
+    }
+}
+
+/// The starting position from the `Variant` and `Position` tags. A
+/// position string that names its own variant must agree with the
+/// `Variant` tag; without a `Variant` tag it decides.
+fn start_position(
+    variant: Option<Variant>,
+    position: Option<&str>,
+) -> Result<Position, ParseRecordError> {
+    let Some(text) = position else {
+        return Ok(Position::new(variant.unwrap_or_default().ruleset()));
+    };
+    let pos: Position = text.parse().map_err(ParseRecordError::Position)?;
+    let names_variant = text.split_ascii_whitespace().count() > 4;
+    match variant {
+        Some(v) if names_variant && v.ruleset() != *pos.ruleset() => Err(ParseRecordError::Variant),
+        Some(v) => Position::from_board(*pos.board(), pos.turn(), v.ruleset())
+            .map_err(|e| ParseRecordError::Position(ParsePositionError::Position(e))),
+        None => Ok(pos),
     }
 }
 
@@ -215,8 +260,7 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
 /// result token.
 fn play_movetext(game: &mut Game, text: &str) -> Result<(), ParseRecordError> {
     let mut in_comment = false;
-    for token in text.split_ascii_whitespace() {
-        let mut token = token;
+    for mut token in text.split_ascii_whitespace() {
         // Comments: `{...}`, possibly spanning tokens.
         if in_comment || token.starts_with('{') {
             in_comment = !token.ends_with('}');
@@ -225,8 +269,11 @@ fn play_movetext(game: &mut Game, text: &str) -> Result<(), ParseRecordError> {
         if RESULTS.contains(&token) {
             break;
         }
-        token = token.trim_start_matches(|c: char| c.is_ascii_digit());
-        token = token.trim_start_matches('.');
+        // A move number is digits followed by one or more dots.
+        let after_digits = token.trim_start_matches(|c: char| c.is_ascii_digit());
+        if after_digits.len() < token.len() && after_digits.starts_with('.') {
+            token = after_digits.trim_start_matches('.');
+        }
         for &byte in token.as_bytes() {
             let ply = game.ply() + 1;
             let m = Move::from_ascii(&[byte]).map_err(|_| ParseRecordError::Move { ply })?;
@@ -269,7 +316,8 @@ pub enum ParseRecordError {
         /// The line number, from 1.
         line: usize,
     },
-    /// The `Variant` tag names no known preset.
+    /// The `Variant` tag names no known preset, or disagrees with the
+    /// variant the `Position` tag names.
     Variant,
     /// The `Position` tag is not a valid position of the variant.
     Position(ParsePositionError),
@@ -306,7 +354,9 @@ impl fmt::Display for ParseRecordError {
             ParseRecordError::Tag { line } => {
                 write!(f, "line {line} is not a tag pair [Name \"value\"]")
             }
-            ParseRecordError::Variant => f.write_str("unknown Variant tag"),
+            ParseRecordError::Variant => {
+                f.write_str("unknown Variant tag, or one that disagrees with the Position tag")
+            }
             ParseRecordError::Position(e) => write!(f, "Position tag: {e}"),
             ParseRecordError::Move { ply } => write!(f, "ply {ply} is not a move letter"),
             ParseRecordError::IllegalMove { ply, error } => write!(f, "ply {ply}: {error}"),
