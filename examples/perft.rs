@@ -8,18 +8,15 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use oware::{Position, Variant, perft};
+use oware::{Position, perft};
+
+mod common;
 
 /// Counts legal move sequences (perft) from a start position.
 #[derive(Parser, Debug)]
 struct Args {
-    /// The preset whose start position is counted from.
-    #[arg(long, default_value = "abapa")]
-    variant: Variant,
-    /// A position string to count from instead of the start (its own fifth
-    /// field, if any, names the variant).
-    #[arg(long)]
-    position: Option<String>,
+    #[command(flatten)]
+    start: common::StartArgs,
     /// Also print the count below each legal move.
     #[arg(long)]
     divide: bool,
@@ -33,15 +30,12 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let pos = match &args.position {
-        Some(text) => match text.parse::<Position>() {
-            Ok(pos) => pos,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
-        },
-        None => Position::new(args.variant.ruleset()),
+    let pos = match args.start.start() {
+        Ok(pos) => pos,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
     };
     if args.divide && args.depth > 0 {
         for &m in &pos.legal_moves() {

@@ -14,17 +14,15 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
-use oware::{Game, House, Move, MoveReport, Position, Record, Side, Variant};
+use oware::{Game, House, Move, MoveReport, Record, Side};
+
+mod common;
 
 /// Play Oware (Abapa rules by default) in the terminal.
 #[derive(Parser, Debug)]
 struct Args {
-    /// The rules to play by.
-    #[arg(long, default_value = "abapa")]
-    variant: Variant,
-    /// Start from this position string instead of the variant's start.
-    #[arg(long)]
-    position: Option<String>,
+    #[command(flatten)]
+    start: common::StartArgs,
     /// Play these moves (letters, e.g. `CfBa`, or a game record) and exit
     /// instead of reading moves from standard input.
     #[arg(long)]
@@ -33,21 +31,9 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let start = match &args.position {
-        Some(text) => match text.parse::<Position>() {
-            Ok(pos)
-                if pos.ruleset() == &args.variant.ruleset() || args.variant == Variant::Abapa =>
-            {
-                pos
-            }
-            Ok(pos) => match Position::from_board(*pos.board(), pos.turn(), args.variant.ruleset())
-            {
-                Ok(pos) => pos,
-                Err(e) => return fail(&e.to_string()),
-            },
-            Err(e) => return fail(&e.to_string()),
-        },
-        None => Position::new(args.variant.ruleset()),
+    let start = match args.start.start() {
+        Ok(pos) => pos,
+        Err(e) => return fail(&e.to_string()),
     };
     let mut game = Game::from_position(start);
     match &args.moves {

@@ -11,7 +11,7 @@
 mod reference;
 
 use oware::{Board, BySide, Move, Position, Ruleset, Side, perft};
-use reference::RefState;
+use reference::{RefState, to_reference};
 
 /// The largest node count checked by default (about 2 s in debug mode).
 const NODE_LIMIT: u64 = 20_000_000;
@@ -147,23 +147,6 @@ impl SplitMix64 {
 
     fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
-    }
-}
-
-/// The reference model's state for an Abapa position.
-fn to_reference(pos: &Position) -> RefState {
-    let board = pos.board();
-    let mut houses = [0; 12];
-    for (h, &seeds) in houses.iter_mut().zip(board.pits()) {
-        *h = i32::from(seeds);
-    }
-    RefState {
-        houses,
-        stores: [
-            i32::from(board.store(Side::South)),
-            i32::from(board.store(Side::North)),
-        ],
-        to_move: pos.turn().index(),
     }
 }
 

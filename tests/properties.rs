@@ -21,7 +21,7 @@ use oware::{
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::test_runner::{FileFailurePersistence, TestCaseError};
-use reference::RefState;
+use reference::{RefState, to_reference};
 
 /// Seeds in an Abapa game (R1); both presets use it.
 const TOTAL: u16 = 48;
@@ -61,23 +61,6 @@ fn all_moves() -> impl Iterator<Item = Move> {
 /// The same house of the other side.
 fn mirror_move(m: Move) -> Move {
     Move::new(!m.side(), m.house())
-}
-
-/// The reference model's state for a position with 6 houses a side.
-fn to_reference(pos: &Position) -> RefState {
-    let board = pos.board();
-    let mut houses = [0; 12];
-    for (h, &seeds) in houses.iter_mut().zip(board.pits()) {
-        *h = i32::from(seeds);
-    }
-    RefState {
-        houses,
-        stores: [
-            i32::from(board.store(Side::South)),
-            i32::from(board.store(Side::North)),
-        ],
-        to_move: pos.turn().index(),
-    }
 }
 
 /// Why `m` is illegal in `reference`, derived from the reference model and

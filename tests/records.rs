@@ -105,7 +105,10 @@ fn record_position_tag_variant_must_agree() {
         Some(oware::Variant::OpenSpiel)
     );
     let clash = format!("[Variant \"abapa\"]\n{openspiel}");
-    assert_eq!(clash.parse::<Record>(), Err(ParseRecordError::Variant));
+    assert_eq!(
+        clash.parse::<Record>(),
+        Err(ParseRecordError::Position(ParsePositionError::Variant))
+    );
 }
 
 #[test]

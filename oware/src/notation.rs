@@ -59,43 +59,77 @@ impl FromStr for Position {
     type Err = ParsePositionError;
 
     fn from_str(s: &str) -> Result<Position, ParsePositionError> {
-        let fields: Vec<&str> = s.split_ascii_whitespace().collect();
-        let [rows, turn, south_store, north_store, rest @ ..] = fields.as_slice() else {
+        parse_position(s, None)
+    }
+}
+
+impl Position {
+    /// Parses a position string of `variant`: a string without a fifth
+    /// field is read under `variant`'s rules; one that names a variant must
+    /// name this one.
+    ///
+    /// # Errors
+    /// [`ParsePositionError`] as for [`FromStr`], and
+    /// [`ParsePositionError::Variant`] when the fifth field names another
+    /// variant.
+    ///
+    /// ```
+    /// use oware::{ParsePositionError, Position, Variant};
+    /// let pos = Position::from_str_with_variant("4,4,4,4,4,4/4,4,4,4,4,4 s 0 0", Variant::OpenSpiel)?;
+    /// assert_eq!(pos.ruleset().variant(), Some(Variant::OpenSpiel));
+    /// assert_eq!(
+    ///     Position::from_str_with_variant("4,4,4,4,4,4/4,4,4,4,4,4 s 0 0 openspiel", Variant::Abapa),
+    ///     Err(ParsePositionError::Variant)
+    /// );
+    /// # Ok::<_, ParsePositionError>(())
+    /// ```
+    pub fn from_str_with_variant(
+        s: &str,
+        variant: Variant,
+    ) -> Result<Position, ParsePositionError> {
+        parse_position(s, Some(variant))
+    }
+}
+
+/// Parses a position string; `variant`, if given, is the variant the text
+/// must be of.
+fn parse_position(s: &str, variant: Option<Variant>) -> Result<Position, ParsePositionError> {
+    let fields: Vec<&str> = s.split_ascii_whitespace().collect();
+    let [rows, turn, south_store, north_store, rest @ ..] = fields.as_slice() else {
+        return Err(ParsePositionError::Fields {
+            found: fields.len(),
+        });
+    };
+    let ruleset = match rest {
+        [] => variant.unwrap_or_default().ruleset(),
+        [name] => match Variant::from_str(name) {
+            Ok(named) if variant.is_none_or(|v| v == named) => named.ruleset(),
+            _ => return Err(ParsePositionError::Variant),
+        },
+        _ => {
             return Err(ParsePositionError::Fields {
                 found: fields.len(),
             });
-        };
-        let ruleset = match rest {
-            [] => Ruleset::abapa(),
-            [variant] => Variant::from_str(variant)
-                .map_err(|_| ParsePositionError::Variant)?
-                .ruleset(),
-            _ => {
-                return Err(ParsePositionError::Fields {
-                    found: fields.len(),
-                });
-            }
-        };
-        let (south_row, north_row) = rows.split_once('/').ok_or(ParsePositionError::Rows)?;
-        let south = parse_row(south_row, Side::South, ruleset.houses_per_side())?;
-        let north = parse_row(north_row, Side::North, ruleset.houses_per_side())?;
-        let turn = match turn.as_bytes() {
-            [c] => Side::from_char(char::from(*c)),
-            _ => None,
         }
-        .ok_or(ParsePositionError::Turn)?;
-        let store = |text: &str, side| {
-            text.parse::<u8>()
-                .map_err(|_| ParsePositionError::Store { side })
-        };
-        let stores = BySide {
-            south: store(south_store, Side::South)?,
-            north: store(north_store, Side::North)?,
-        };
-        let board =
-            Board::from_rows(&south, &north, stores).map_err(ParsePositionError::Position)?;
-        Position::from_board(board, turn, ruleset).map_err(ParsePositionError::Position)
+    };
+    let (south_row, north_row) = rows.split_once('/').ok_or(ParsePositionError::Rows)?;
+    let south = parse_row(south_row, Side::South, ruleset.houses_per_side())?;
+    let north = parse_row(north_row, Side::North, ruleset.houses_per_side())?;
+    let turn = match turn.as_bytes() {
+        [c] => Side::from_char(char::from(*c)),
+        _ => None,
     }
+    .ok_or(ParsePositionError::Turn)?;
+    let store = |text: &str, side| {
+        text.parse::<u8>()
+            .map_err(|_| ParsePositionError::Store { side })
+    };
+    let stores = BySide {
+        south: store(south_store, Side::South)?,
+        north: store(north_store, Side::North)?,
+    };
+    let board = Board::from_rows(&south, &north, stores).map_err(ParsePositionError::Position)?;
+    Position::from_board(board, turn, ruleset).map_err(ParsePositionError::Position)
 }
 
 impl Position {
@@ -179,7 +213,8 @@ pub enum ParsePositionError {
         /// The store's side.
         side: Side,
     },
-    /// The fifth field is not a known variant.
+    /// The fifth field is not a known variant, or not the variant asked for
+    /// ([`Position::from_str_with_variant`]).
     Variant,
     /// The bytes are not ASCII text.
     NotAscii,
@@ -223,7 +258,9 @@ impl fmt::Display for ParsePositionError {
             ParsePositionError::Store { side } => {
                 write!(f, "{side}'s store is not a number from 0 to 255")
             }
-            ParsePositionError::Variant => f.write_str("unknown variant in the fifth field"),
+            ParsePositionError::Variant => {
+                f.write_str("the fifth field is an unknown variant or not the one asked for")
+            }
             ParsePositionError::NotAscii => f.write_str("not ASCII text"),
             ParsePositionError::Position(e) => write!(f, "{e}"),
         }

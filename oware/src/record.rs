@@ -223,17 +223,12 @@ fn start_position(
     variant: Option<Variant>,
     position: Option<&str>,
 ) -> Result<Position, ParseRecordError> {
-    let Some(text) = position else {
-        return Ok(Position::new(variant.unwrap_or_default().ruleset()));
+    let parsed = match (position, variant) {
+        (None, variant) => return Ok(Position::new(variant.unwrap_or_default().ruleset())),
+        (Some(text), None) => text.parse(),
+        (Some(text), Some(variant)) => Position::from_str_with_variant(text, variant),
     };
-    let pos: Position = text.parse().map_err(ParseRecordError::Position)?;
-    let names_variant = text.split_ascii_whitespace().count() > 4;
-    match variant {
-        Some(v) if names_variant && v.ruleset() != *pos.ruleset() => Err(ParseRecordError::Variant),
-        Some(v) => Position::from_board(*pos.board(), pos.turn(), v.ruleset())
-            .map_err(|e| ParseRecordError::Position(ParsePositionError::Position(e))),
-        None => Ok(pos),
-    }
+    parsed.map_err(ParseRecordError::Position)
 }
 
 /// Parses `[Name "value"]`.
@@ -316,8 +311,7 @@ pub enum ParseRecordError {
         /// The line number, from 1.
         line: usize,
     },
-    /// The `Variant` tag names no known preset, or disagrees with the
-    /// variant the `Position` tag names.
+    /// The `Variant` tag names no known preset.
     Variant,
     /// The `Position` tag is not a valid position of the variant.
     Position(ParsePositionError),
@@ -354,9 +348,7 @@ impl fmt::Display for ParseRecordError {
             ParseRecordError::Tag { line } => {
                 write!(f, "line {line} is not a tag pair [Name \"value\"]")
             }
-            ParseRecordError::Variant => {
-                f.write_str("unknown Variant tag, or one that disagrees with the Position tag")
-            }
+            ParseRecordError::Variant => f.write_str("unknown Variant tag"),
             ParseRecordError::Position(e) => write!(f, "Position tag: {e}"),
             ParseRecordError::Move { ply } => write!(f, "ply {ply} is not a move letter"),
             ParseRecordError::IllegalMove { ply, error } => write!(f, "ply {ply}: {error}"),

@@ -250,3 +250,22 @@ impl RefState {
             .sum()
     }
 }
+
+/// The model's state for an `oware` position with 6 houses a side: the one
+/// bridge between the two, for the tests that compare them (the model
+/// itself uses nothing of `oware`).
+pub fn to_reference(pos: &oware::Position) -> RefState {
+    let board = pos.board();
+    let mut houses = [0; 12];
+    for (h, &seeds) in houses.iter_mut().zip(board.pits()) {
+        *h = i32::from(seeds);
+    }
+    RefState {
+        houses,
+        stores: [
+            i32::from(board.store(oware::Side::South)),
+            i32::from(board.store(oware::Side::North)),
+        ],
+        to_move: pos.turn().index(),
+    }
+}
