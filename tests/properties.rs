@@ -710,14 +710,14 @@ proptest! {
     ) {
         let mut record = Record::new(game.clone());
         for (name, value) in &tags {
-            record.set_tag(name, value);
+            record.set_tag(name, value).expect("a valid tag name");
         }
         let text = record.to_string();
         let parsed = text.parse::<Record>();
         prop_assert!(parsed.is_ok(), "{:?}: {:?}", text, parsed);
         let parsed = parsed.expect("checked");
         prop_assert_eq!(&parsed.game, &game, "{}", text);
-        for (name, value) in &record.tags {
+        for (name, value) in record.tags() {
             prop_assert_eq!(parsed.tag(name), Some(value.as_str()), "{}", text);
         }
         prop_assert_eq!(parsed.to_string(), text);

@@ -10,9 +10,9 @@ use oware::{
 #[test]
 fn record_export_is_exact() {
     let mut record: Record = "CfBa".parse().unwrap();
-    record.set_tag("South", "Ama \"the fox\"");
-    record.set_tag("North", "Kofi");
-    record.set_tag("Date", "2026.11.30");
+    record.set_tag("South", "Ama \"the fox\"").unwrap();
+    record.set_tag("North", "Kofi").unwrap();
+    record.set_tag("Date", "2026.11.30").unwrap();
     assert_eq!(
         record.to_string(),
         "[Variant \"abapa\"]\n[South \"Ama \\\"the fox\\\"\"]\n[North \"Kofi\"]\n[Date \"2026.11.30\"]\n[Result \"*\"]\n\n1. C f 2. B a *\n"
@@ -32,7 +32,11 @@ fn record_of_a_finished_game_carries_result_and_termination() {
         "[Variant \"abapa\"]\n[Result \"1-0\"]\n[Termination \"majority\"]\n[Position \"0,0,0,0,2,3/1,1,1,0,0,1 s 19 20\"]\n\n1. F 1-0\n"
     );
     assert_eq!(text.parse::<Record>().unwrap().game, record.game);
-    let wrong = text.replace("[Result \"1-0\"]", "[Result \"0-1\"]");
+    let wrong = text.replace("1-0", "0-1"); // the tag and the token
+    assert_eq!(
+        text.replace("[Result \"1-0\"]", "[Result \"0-1\"]").parse::<Record>(),
+        Err(ParseRecordError::ResultToken)
+    );
     assert_eq!(
         wrong.parse::<Record>(),
         Err(ParseRecordError::Result { actual: "1-0" })
@@ -66,7 +70,7 @@ fn record_import_reports_the_ply_of_an_illegal_move() {
     );
     assert_eq!(
         "1. C 7".parse::<Record>(),
-        Err(ParseRecordError::Move { ply: 2 })
+        Err(ParseRecordError::Move { ply: 2, found: '7' })
     );
     assert_eq!(
         "[Variant \"chess\"]\n".parse::<Record>(),
@@ -182,4 +186,48 @@ fn real_online_games_are_legal_under_abapa() {
         games += 1;
     }
     assert_eq!(games, 4);
+}
+
+#[test]
+fn movetext_comments_results_and_stray_text() {
+    // A comment may touch the moves around it.
+    let record: Record = "1. C f {x}2. B a".parse().unwrap();
+    assert_eq!(record.game.ply(), 4);
+    assert_eq!("1. C f {never closed 2. B a".parse::<Record>(), Err(ParseRecordError::UnclosedComment));
+    assert_eq!("1. C f 1-0 2. B a".parse::<Record>(), Err(ParseRecordError::AfterResult));
+    assert_eq!("1. C f * {done}".parse::<Record>().unwrap().game.ply(), 2);
+    // An unfinished game keeps a decided result token as its Result (a resignation, say).
+    let resigned: Record = "1. C f 0-1".parse().unwrap();
+    assert_eq!(resigned.tag("Result"), Some("0-1"));
+    assert!(resigned.to_string().ends_with("1. C f 0-1\n"));
+    assert_eq!(
+        "[Result \"1-0\"]\n1. C f 0-1".parse::<Record>(),
+        Err(ParseRecordError::ResultToken)
+    );
+    // F feeds North's a; North's one seed cannot reach South, so North takes
+    // it and wins 25-23 (no moves): a 1-0 token is wrong.
+    let finished = "[Position \"0,0,0,0,0,1/0,0,0,0,0,0 s 23 24\"]\nF 1-0";
+    assert_eq!(finished.parse::<Record>(), Err(ParseRecordError::Result { actual: "0-1" }));
+    assert_eq!(
+        "1. C\n[South \"Ama\"]\n".parse::<Record>(),
+        Err(ParseRecordError::TagAfterMovetext { line: 2 })
+    );
+    assert_eq!("\u{feff}CfBa".parse::<Record>().unwrap().game.ply(), 4);
+    let err = "CfBé".parse::<Record>().unwrap_err();
+    assert_eq!(err, ParseRecordError::Move { ply: 4, found: 'é' });
+    assert_eq!(err.to_string(), "invalid game record: ply 4: 'é' is not a move letter");
+}
+
+#[test]
+fn tag_names_are_checked_when_set() {
+    let mut record = Record::default();
+    for bad in ["", "Bad Name", "a]b", "Ünïcode", "Variant", "Position"] {
+        assert_eq!(record.set_tag(bad, "x"), Err(oware::record::TagError), "{bad:?}");
+    }
+    record.set_tag("Event", "line one\nline two").unwrap();
+    let text = record.to_string();
+    assert!(text.contains("[Event \"line one line two\"]"), "{text}");
+    assert_eq!(text.parse::<Record>().unwrap().tag("Event"), Some("line one line two"));
+    assert_eq!(record.remove_tag("Event").as_deref(), Some("line one\nline two"));
+    assert!(record.tags().is_empty());
 }

@@ -10,26 +10,29 @@
 //! 1. C f 2. B a *
 //! ```
 //!
-//! - A tag pair is `[Name "value"]` on a line of its own; `\"` and `\\`
-//!   escape a quote and a backslash in the value.
+//! - A tag pair is `[Name "value"]` on a line of its own, before the
+//!   movetext. A name is ASCII letters, digits and `_`; in the value `\"` and
+//!   `\\` escape a quote and a backslash. Values cannot hold line breaks:
+//!   export writes them as spaces.
 //! - `Variant` names the preset (default `abapa`); `Position` gives a
 //!   starting position other than the variant's start, as a position string
-//!   ([`notation`](crate::notation)).
+//!   ([`notation`](crate::notation)). Both come from the game's start, so
+//!   [`Record::set_tag`] refuses them.
 //! - `Result` is `1-0` (South won), `0-1` (North won), `1/2-1/2` or `*`
-//!   (unfinished); `Termination` is a [`Termination::name`]. When the moves
-//!   end the game, export writes both from the game's outcome, and import
-//!   checks that the tags, if present, agree with it.
-//!   `Termination "agreement"` on a game the moves leave unfinished ends it
-//!   by agreement ([`Game::end_by_agreement`]). Imported records keep only
-//!   the tags the game does not decide: `Variant` and `Position` become the
-//!   start, and `Result`/`Termination` of a finished game are dropped
-//!   after the check, since export writes them again.
-//! - Movetext is the moves as letters (`A`–`F` South, `a`–`f` North).
-//!   Move numbers (digits then dots: `1.`, `1...`), `{comments}` and the
-//!   result token are skipped; letters may run together, so a bare move
-//!   string such as `CfBa` is a whole record. Every move is checked as it
-//!   is played.
-//! - Tag values cannot hold line breaks: export writes them as spaces.
+//!   (unfinished); `Termination` is a [`Termination::name`] once the moves
+//!   end the game, free text otherwise (e.g. a resignation). When the moves
+//!   end the game, export writes both from the outcome and import checks
+//!   that the tags and the result token agree with it. `Termination
+//!   "agreement"` on a game the moves leave unfinished ends it by agreement
+//!   ([`Game::end_by_agreement`]). Imported records keep only the tags the
+//!   game does not decide.
+//! - Movetext ([`parse_moves`]) is the moves as letters (`A`–`F` South,
+//!   `a`–`f` North). Move numbers (digits then dots: `1.`, `1...`; their
+//!   values are not checked) and `{comments}` are skipped; letters may run
+//!   together, so a bare move string such as `CfBa` is a whole record. A
+//!   result token may end the movetext; nothing but comments may follow
+//!   it. Every move is checked as it is played.
+//! - A leading byte-order mark is ignored.
 
 use core::fmt;
 use core::str::FromStr;
@@ -50,10 +53,7 @@ use crate::{Game, Move, ParsePositionError, PlayError, Position, Side, Terminati
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Record {
-    /// Tag pairs in order, other than `Variant` and `Position`, which come
-    /// from the game's start. `Result` and `Termination` are written from
-    /// the game's outcome once it is over.
-    pub tags: Vec<(String, String)>,
+    tags: Vec<(String, String)>,
     /// The game: its start, moves and outcome.
     pub game: Game,
 }
@@ -68,6 +68,13 @@ impl Record {
         }
     }
 
+    /// The tag pairs in order, other than `Variant` and `Position` (which
+    /// come from the game's start).
+    #[must_use]
+    pub fn tags(&self) -> &[(String, String)] {
+        &self.tags
+    }
+
     /// The value of the tag `name`, if present.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
@@ -78,11 +85,32 @@ impl Record {
     }
 
     /// Sets the tag `name` to `value`, replacing an earlier value.
-    pub fn set_tag(&mut self, name: &str, value: &str) {
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some(tag) => tag.1 = value.to_owned(),
-            None => self.tags.push((name.to_owned(), value.to_owned())),
+    ///
+    /// # Errors
+    /// [`TagError`] when `name` is empty, holds anything but ASCII letters,
+    /// digits and `_`, or is `Variant` or `Position`, which come from the
+    /// game's start.
+    ///
+    /// ```
+    /// use oware::Record;
+    /// let mut record = Record::default();
+    /// record.set_tag("South", "Ama")?;
+    /// assert!(record.set_tag("Bad Name", "x").is_err());
+    /// assert!(record.set_tag("Variant", "openspiel").is_err());
+    /// # Ok::<_, oware::record::TagError>(())
+    /// ```
+    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
+        if !is_tag_name(name) || matches!(name, "Variant" | "Position") {
+            return Err(TagError);
         }
+        upsert(&mut self.tags, name, value);
+        Ok(())
+    }
+
+    /// Removes the tag `name` and returns its value, if it was present.
+    pub fn remove_tag(&mut self, name: &str) -> Option<String> {
+        let i = self.tags.iter().position(|(n, _)| n == name)?;
+        Some(self.tags.remove(i).1)
     }
 
     /// The result that ends the movetext: the outcome's once the game is
@@ -97,18 +125,15 @@ impl Record {
         }
     }
 
-    /// The tags to write: the stored ones with `Result` and `Termination`
-    /// taken from the outcome when the game is over.
+    /// The tags to write: the stored ones, with `Result` (and, once the game
+    /// is over, `Termination`) from the game.
     fn export_tags(&self) -> Vec<(String, String)> {
-        let mut record = self.clone();
-        match self.game.outcome() {
-            Some(outcome) => {
-                record.set_tag("Result", outcome.result_str());
-                record.set_tag("Termination", outcome.termination.name());
-            }
-            None => record.set_tag("Result", self.result_token()),
+        let mut tags = self.tags.clone();
+        upsert(&mut tags, "Result", self.result_token());
+        if let Some(outcome) = self.game.outcome() {
+            upsert(&mut tags, "Termination", outcome.termination.name());
         }
-        record.tags
+        tags
     }
 }
 
@@ -118,12 +143,7 @@ impl fmt::Display for Record {
         let ruleset = start.ruleset();
         let variant = ruleset.variant().map_or("custom", Variant::name);
         writeln!(f, "[Variant \"{variant}\"]")?;
-        let from_game = |name: &str| matches!(name, "Variant" | "Position");
-        for (name, value) in self
-            .export_tags()
-            .into_iter()
-            .filter(|(n, _)| !from_game(n))
-        {
+        for (name, value) in self.export_tags() {
             writeln!(f, "[{name} \"{}\"]", escape(&value))?;
         }
         if *start != Position::new(*ruleset) {
@@ -136,11 +156,8 @@ impl fmt::Display for Record {
             if m.side() == Side::South || previous.is_none() {
                 number += 1;
                 let dots = if m.side() == Side::South { "." } else { "..." };
-                write!(
-                    f,
-                    "{}{number}{dots} ",
-                    if previous.is_some() { " " } else { "" }
-                )?;
+                let space = if previous.is_some() { " " } else { "" };
+                write!(f, "{space}{number}{dots} ")?;
             } else {
                 f.write_str(" ")?;
             }
@@ -155,6 +172,19 @@ impl fmt::Display for Record {
 /// The results a `Result` tag and the movetext's last token may hold.
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
+/// Sets the tag `name` in `tags` to `value`, in place or at the end.
+fn upsert(tags: &mut Vec<(String, String)>, name: &str, value: &str) {
+    match tags.iter_mut().find(|(n, _)| n == name) {
+        Some(tag) => value.clone_into(&mut tag.1),
+        None => tags.push((name.to_owned(), value.to_owned())),
+    }
+}
+
+/// Whether `name` can be a tag name: ASCII letters, digits and `_`.
+fn is_tag_name(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
 /// Escapes a tag value; line breaks, which a tag line cannot hold, become spaces.
 fn escape(value: &str) -> String {
     value
@@ -167,53 +197,101 @@ impl FromStr for Record {
     type Err = ParseRecordError;
 
     fn from_str(s: &str) -> Result<Record, ParseRecordError> {
-        let mut tags = Vec::new();
-        let mut movetext = String::new();
-        for (i, line) in s.lines().enumerate() {
-            let line = line.trim();
-            if line.starts_with('[') && movetext.trim().is_empty() {
-                tags.push(parse_tag(line).ok_or(ParseRecordError::Tag { line: i + 1 })?);
-            } else {
-                movetext.push_str(line);
-                movetext.push('\n');
-            }
-        }
+        let s = s.strip_prefix('\u{feff}').unwrap_or(s);
+        let (tags, movetext) = split_tags(s)?;
         let mut record = Record::default();
         let mut variant = None;
         let mut start = None;
         for (name, value) in tags {
             match name.as_str() {
                 "Variant" => {
-                    variant = Some(
-                        value
-                            .parse::<Variant>()
-                            .map_err(|_| ParseRecordError::Variant)?,
-                    );
+                    let parsed = value.parse::<Variant>();
+                    variant = Some(parsed.map_err(|_| ParseRecordError::Variant)?);
                 }
                 "Position" => start = Some(value),
                 "Result" if !RESULTS.contains(&value.as_str()) => {
                     return Err(ParseRecordError::ResultTag);
                 }
-                _ => record.set_tag(&name, &value),
+                // `split_tags` only lets well-formed names through.
+                _ => record.tags.push((name, value)),
             }
         }
         record.game = Game::from_position(start_position(variant, start.as_deref())?);
-        play_movetext(&mut record.game, &movetext)?;
-        if record.tag("Termination") == Some(Termination::Agreement.name()) {
-            // Ignored if the moves already end the game: the check below
-            // then reports the disagreement.
-            let _ = record.game.end_by_agreement();
-        }
-        check_result_tags(&record)?;
-        // Derived tags are not kept: export writes them from the outcome.
-        if record.game.is_game_over() {
+        let movetext = read_movetext(&movetext)?;
+        for (i, &m) in movetext.moves.iter().enumerate() {
+            let ply = i + 1;
             record
-                .tags
-                .retain(|(n, _)| n != "Result" && n != "Termination");
+                .game
+                .play(m)
+                .map_err(|error| ParseRecordError::IllegalMove { ply, error })?;
         }
-        record.tags.retain(|(n, v)| !(n == "Result" && v == "*"));
+        record.settle_result(movetext.result)?;
         Ok(record)
     }
+}
+
+impl Record {
+    /// After import: merges the result token into the `Result` tag, ends a
+    /// game marked as agreed, checks `Result`/`Termination` against the
+    /// outcome and drops the tags the game decides.
+    fn settle_result(&mut self, token: Option<&'static str>) -> Result<(), ParseRecordError> {
+        if let Some(token) = token.filter(|&t| t != "*") {
+            match self.tag("Result") {
+                Some(tag) if tag != "*" && tag != token => {
+                    return Err(ParseRecordError::ResultToken);
+                }
+                _ => upsert(&mut self.tags, "Result", token),
+            }
+        }
+        if self.tag("Termination") == Some(Termination::Agreement.name()) {
+            // Ignored if the moves already end the game: the check below
+            // then reports the disagreement.
+            let _ = self.game.end_by_agreement();
+        }
+        if let Some(outcome) = self.game.outcome() {
+            if self
+                .tag("Result")
+                .is_some_and(|r| r != "*" && r != outcome.result_str())
+            {
+                return Err(ParseRecordError::Result {
+                    actual: outcome.result_str(),
+                });
+            }
+            if self
+                .tag("Termination")
+                .is_some_and(|t| Termination::from_name(t) != Some(outcome.termination))
+            {
+                return Err(ParseRecordError::Termination {
+                    actual: outcome.termination,
+                });
+            }
+            self.tags
+                .retain(|(n, _)| n != "Result" && n != "Termination");
+        }
+        self.tags.retain(|(n, v)| !(n == "Result" && v == "*"));
+        Ok(())
+    }
+}
+
+/// Splits a record into its tag pairs and the movetext after them.
+fn split_tags(s: &str) -> Result<(Vec<(String, String)>, String), ParseRecordError> {
+    let lines: Vec<&str> = s.lines().collect();
+    let is_movetext = |line: &&str| !line.trim().is_empty() && !line.trim().starts_with('[');
+    let body = lines.iter().position(is_movetext).unwrap_or(lines.len());
+    let mut tags = Vec::new();
+    for (i, line) in lines[..body].iter().enumerate() {
+        let line = line.trim();
+        if !line.is_empty() {
+            tags.push(parse_tag(line).ok_or(ParseRecordError::Tag { line: i + 1 })?);
+        }
+    }
+    if let Some(i) = lines[body..]
+        .iter()
+        .position(|l| l.trim_start().starts_with('['))
+    {
+        return Err(ParseRecordError::TagAfterMovetext { line: body + i + 1 });
+    }
+    Ok((tags, lines[body..].join("\n")))
 }
 
 /// The starting position from the `Variant` and `Position` tags. A
@@ -235,7 +313,7 @@ fn start_position(
 fn parse_tag(line: &str) -> Option<(String, String)> {
     let inner = line.strip_prefix('[')?.strip_suffix(']')?;
     let (name, value) = inner.split_once(char::is_whitespace)?;
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+    if !is_tag_name(name) {
         return None;
     }
     let quoted = value.trim().strip_prefix('"')?.strip_suffix('"')?;
@@ -251,56 +329,98 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     Some((name.to_owned(), out))
 }
 
-/// Plays the moves of the movetext, skipping move numbers, comments and the
-/// result token.
-fn play_movetext(game: &mut Game, text: &str) -> Result<(), ParseRecordError> {
-    let mut in_comment = false;
-    for mut token in text.split_ascii_whitespace() {
-        // Comments: `{...}`, possibly spanning tokens.
-        if in_comment || token.starts_with('{') {
-            in_comment = !token.ends_with('}');
-            continue;
-        }
-        if RESULTS.contains(&token) {
-            break;
-        }
-        // A move number is digits followed by one or more dots.
-        let after_digits = token.trim_start_matches(|c: char| c.is_ascii_digit());
-        if after_digits.len() < token.len() && after_digits.starts_with('.') {
-            token = after_digits.trim_start_matches('.');
-        }
-        for &byte in token.as_bytes() {
-            let ply = game.ply() + 1;
-            let m = Move::from_ascii(&[byte]).map_err(|_| ParseRecordError::Move { ply })?;
-            game.play(m)
-                .map_err(|error| ParseRecordError::IllegalMove { ply, error })?;
-        }
-    }
-    Ok(())
+/// The moves of a movetext and the result token that ended it, if any.
+struct Movetext {
+    moves: Vec<Move>,
+    result: Option<&'static str>,
 }
 
-fn check_result_tags(record: &Record) -> Result<(), ParseRecordError> {
-    let Some(outcome) = record.game.outcome() else {
-        return Ok(());
-    };
-    if record
-        .tag("Result")
-        .is_some_and(|r| r != outcome.result_str())
-    {
-        return Err(ParseRecordError::Result {
-            actual: outcome.result_str(),
-        });
-    }
-    if record
-        .tag("Termination")
-        .is_some_and(|t| Termination::from_name(t) != Some(outcome.termination))
-    {
-        return Err(ParseRecordError::Termination {
-            actual: outcome.termination,
-        });
-    }
-    Ok(())
+/// Reads the moves of a movetext (see the [module docs](self)): move
+/// letters, possibly run together, with move numbers, `{comments}` and a
+/// final result token skipped. The moves are not checked against a
+/// position; [`Record`]'s import and [`Game`] do that.
+///
+/// # Errors
+/// [`ParseRecordError::Move`] for a character that is not a move letter
+/// (with the ply it would have been, from 1),
+/// [`ParseRecordError::UnclosedComment`], and
+/// [`ParseRecordError::AfterResult`] for text after the result token.
+///
+/// ```
+/// use oware::record::parse_moves;
+/// let moves = parse_moves("1. C f {a quiet start} 2. Ba *")?;
+/// assert_eq!(moves.iter().map(|m| m.to_string()).collect::<String>(), "CfBa");
+/// assert!(parse_moves("1. C f 2. C7").is_err());
+/// # Ok::<_, oware::ParseRecordError>(())
+/// ```
+pub fn parse_moves(text: &str) -> Result<Vec<Move>, ParseRecordError> {
+    read_movetext(text).map(|m| m.moves)
 }
+
+fn read_movetext(text: &str) -> Result<Movetext, ParseRecordError> {
+    let mut movetext = Movetext {
+        moves: Vec::new(),
+        result: None,
+    };
+    for word in words_outside_comments(text)? {
+        if movetext.result.is_some() {
+            return Err(ParseRecordError::AfterResult);
+        }
+        if let Some(&result) = RESULTS.iter().find(|&&r| r == word) {
+            movetext.result = Some(result);
+            continue;
+        }
+        let mut letters = word;
+        // A move number is digits followed by one or more dots.
+        let after_digits = word.trim_start_matches(|c: char| c.is_ascii_digit());
+        if after_digits.len() < word.len() && after_digits.starts_with('.') {
+            letters = after_digits.trim_start_matches('.');
+        }
+        for c in letters.chars() {
+            let ply = movetext.moves.len() + 1;
+            let m = u8::try_from(c).ok().and_then(Move::from_letter);
+            movetext
+                .moves
+                .push(m.ok_or(ParseRecordError::Move { ply, found: c })?);
+        }
+    }
+    Ok(movetext)
+}
+
+/// The whitespace-separated words of `text` with `{comments}` cut out (a
+/// comment also ends a word).
+fn words_outside_comments(text: &str) -> Result<Vec<&str>, ParseRecordError> {
+    let mut words = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let (outside, after) = match rest.find('{') {
+            Some(open) => {
+                let close = rest[open..]
+                    .find('}')
+                    .ok_or(ParseRecordError::UnclosedComment)?;
+                (&rest[..open], &rest[open + close + 1..])
+            }
+            None => (rest, ""),
+        };
+        words.extend(outside.split_whitespace());
+        rest = after;
+    }
+    Ok(words)
+}
+
+/// Error when a tag name cannot be set: it is empty, holds anything but
+/// ASCII letters, digits and `_`, or is `Variant` or `Position` (which come
+/// from the game's start).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TagError;
+
+impl fmt::Display for TagError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("invalid tag name: use ASCII letters, digits and _ (Variant and Position come from the game)")
+    }
+}
+
+impl core::error::Error for TagError {}
 
 /// Error when importing a game record.
 #[non_exhaustive]
@@ -311,15 +431,30 @@ pub enum ParseRecordError {
         /// The line number, from 1.
         line: usize,
     },
+    /// A tag pair follows the movetext.
+    TagAfterMovetext {
+        /// The line number, from 1.
+        line: usize,
+    },
     /// The `Variant` tag names no known preset.
     Variant,
     /// The `Position` tag is not a valid position of the variant.
     Position(ParsePositionError),
+    /// The `Result` tag is not `1-0`, `0-1`, `1/2-1/2` or `*`.
+    ResultTag,
+    /// The movetext's result token disagrees with the `Result` tag.
+    ResultToken,
     /// A character in the movetext is not a move letter.
     Move {
         /// The ply it would have been, from 1.
         ply: usize,
+        /// The character.
+        found: char,
     },
+    /// A `{` comment is never closed.
+    UnclosedComment,
+    /// Text other than comments follows the result token.
+    AfterResult,
     /// A move is illegal where it is played.
     IllegalMove {
         /// The ply, from 1.
@@ -327,9 +462,7 @@ pub enum ParseRecordError {
         /// The move and why it is illegal.
         error: PlayError,
     },
-    /// The `Result` tag is not `1-0`, `0-1`, `1/2-1/2` or `*`.
-    ResultTag,
-    /// The `Result` tag disagrees with how the moves end the game.
+    /// The `Result` tag or token disagrees with how the moves end the game.
     Result {
         /// The result the moves give.
         actual: &'static str,
@@ -348,17 +481,31 @@ impl fmt::Display for ParseRecordError {
             ParseRecordError::Tag { line } => {
                 write!(f, "line {line} is not a tag pair [Name \"value\"]")
             }
+            ParseRecordError::TagAfterMovetext { line } => {
+                write!(f, "line {line}: tag pairs must come before the moves")
+            }
             ParseRecordError::Variant => f.write_str("unknown Variant tag"),
             ParseRecordError::Position(e) => write!(f, "Position tag: {e}"),
-            ParseRecordError::Move { ply } => write!(f, "ply {ply} is not a move letter"),
-            ParseRecordError::IllegalMove { ply, error } => write!(f, "ply {ply}: {error}"),
             ParseRecordError::ResultTag => {
                 f.write_str("the Result tag must be 1-0, 0-1, 1/2-1/2 or *")
             }
-            ParseRecordError::Result { actual } => write!(
-                f,
-                "the Result tag disagrees with the moves, which give {actual}"
-            ),
+            ParseRecordError::ResultToken => {
+                f.write_str("the result after the moves disagrees with the Result tag")
+            }
+            ParseRecordError::Move { ply, found } => {
+                write!(f, "ply {ply}: {found:?} is not a move letter")
+            }
+            ParseRecordError::UnclosedComment => f.write_str("a { comment is never closed"),
+            ParseRecordError::AfterResult => {
+                f.write_str("only comments may follow the result (1-0, 0-1, 1/2-1/2 or *)")
+            }
+            ParseRecordError::IllegalMove { ply, error } => write!(f, "ply {ply}: {error}"),
+            ParseRecordError::Result { actual } => {
+                write!(
+                    f,
+                    "the result disagrees with the moves, which give {actual}"
+                )
+            }
             ParseRecordError::Termination { actual } => {
                 write!(
                     f,
