@@ -34,7 +34,8 @@ fn record_of_a_finished_game_carries_result_and_termination() {
     assert_eq!(text.parse::<Record>().unwrap().game, record.game);
     let wrong = text.replace("1-0", "0-1"); // the tag and the token
     assert_eq!(
-        text.replace("[Result \"1-0\"]", "[Result \"0-1\"]").parse::<Record>(),
+        text.replace("[Result \"1-0\"]", "[Result \"0-1\"]")
+            .parse::<Record>(),
         Err(ParseRecordError::ResultToken)
     );
     assert_eq!(
@@ -148,6 +149,10 @@ fn position_string_errors_say_what_and_where() {
         assert!(err.to_string().contains(message), "{text}: {err}");
     }
     assert_eq!(
+        Position::from_ascii("4,4,4,4,4,4/4,4,4,4,4,4 s 0 0 abapá".as_bytes()),
+        Err(ParsePositionError::NotAscii)
+    );
+    assert_eq!(
         "4,4,4,4,4,4/4,4,x,4,4,4 s 0 0".parse::<Position>(),
         Err(ParsePositionError::Seeds {
             side: Side::North,
@@ -193,8 +198,14 @@ fn movetext_comments_results_and_stray_text() {
     // A comment may touch the moves around it.
     let record: Record = "1. C f {x}2. B a".parse().unwrap();
     assert_eq!(record.game.ply(), 4);
-    assert_eq!("1. C f {never closed 2. B a".parse::<Record>(), Err(ParseRecordError::UnclosedComment));
-    assert_eq!("1. C f 1-0 2. B a".parse::<Record>(), Err(ParseRecordError::AfterResult));
+    assert_eq!(
+        "1. C f {never closed 2. B a".parse::<Record>(),
+        Err(ParseRecordError::UnclosedComment)
+    );
+    assert_eq!(
+        "1. C f 1-0 2. B a".parse::<Record>(),
+        Err(ParseRecordError::AfterResult)
+    );
     assert_eq!("1. C f * {done}".parse::<Record>().unwrap().game.ply(), 2);
     // An unfinished game keeps a decided result token as its Result (a resignation, say).
     let resigned: Record = "1. C f 0-1".parse().unwrap();
@@ -207,27 +218,48 @@ fn movetext_comments_results_and_stray_text() {
     // F feeds North's a; North's one seed cannot reach South, so North takes
     // it and wins 25-23 (no moves): a 1-0 token is wrong.
     let finished = "[Position \"0,0,0,0,0,1/0,0,0,0,0,0 s 23 24\"]\nF 1-0";
-    assert_eq!(finished.parse::<Record>(), Err(ParseRecordError::Result { actual: "0-1" }));
+    assert_eq!(
+        finished.parse::<Record>(),
+        Err(ParseRecordError::Result { actual: "0-1" })
+    );
     assert_eq!(
         "1. C\n[South \"Ama\"]\n".parse::<Record>(),
         Err(ParseRecordError::TagAfterMovetext { line: 2 })
     );
     assert_eq!("\u{feff}CfBa".parse::<Record>().unwrap().game.ply(), 4);
     let err = "CfBé".parse::<Record>().unwrap_err();
-    assert_eq!(err, ParseRecordError::Move { ply: 4, found: 'é' });
-    assert_eq!(err.to_string(), "invalid game record: ply 4: 'é' is not a move letter");
+    assert_eq!(
+        err,
+        ParseRecordError::Move {
+            ply: 4, found: 'é'
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "invalid game record: ply 4: 'é' is not a move letter"
+    );
 }
 
 #[test]
 fn tag_names_are_checked_when_set() {
     let mut record = Record::default();
     for bad in ["", "Bad Name", "a]b", "Ünïcode", "Variant", "Position"] {
-        assert_eq!(record.set_tag(bad, "x"), Err(oware::record::TagError), "{bad:?}");
+        assert_eq!(
+            record.set_tag(bad, "x"),
+            Err(oware::record::TagError),
+            "{bad:?}"
+        );
     }
     record.set_tag("Event", "line one\nline two").unwrap();
     let text = record.to_string();
     assert!(text.contains("[Event \"line one line two\"]"), "{text}");
-    assert_eq!(text.parse::<Record>().unwrap().tag("Event"), Some("line one line two"));
-    assert_eq!(record.remove_tag("Event").as_deref(), Some("line one\nline two"));
+    assert_eq!(
+        text.parse::<Record>().unwrap().tag("Event"),
+        Some("line one line two")
+    );
+    assert_eq!(
+        record.remove_tag("Event").as_deref(),
+        Some("line one\nline two")
+    );
     assert!(record.tags().is_empty());
 }

@@ -442,12 +442,33 @@ fn r11_ending_by_agreement_splits_by_side_and_can_be_undone() {
         game.play(mv("A")).unwrap_err().reason,
         IllegalMoveReason::GameOver
     );
-    // Agreement made at the start cannot be undone by a move; after a move it can.
-    let mut game = Game::from(pos("3,0,0,0,0,1/0,0,2,0,0,0 s 20 22"));
+    // Undo takes back the agreement alone (no move), then the moves.
+    assert_eq!(game.undo(), None);
+    assert_eq!(game.outcome(), None);
     game.play(mv("A")).unwrap();
     game.end_by_agreement().unwrap();
+    assert_eq!(game.undo(), None);
+    assert_eq!((game.outcome(), game.ply()), (None, 1));
     assert_eq!(game.undo(), Some(mv("A")));
-    assert_eq!(game.outcome(), None);
+    assert_eq!(game.undo(), None);
+    assert_eq!(game.ply(), 0);
+}
+
+#[test]
+fn undo_restores_repetition_counts_across_a_capture() {
+    // The cycle of r11 twice (position back for the 2nd time), then undo
+    // one ply: the count of the current position drops back to 1.
+    let mut game = cycle_game(Ruleset::abapa(), 12);
+    assert_eq!(game.repetitions(), 2);
+    game.undo();
+    assert_eq!((game.repetitions(), game.plies_since_capture()), (1, 11));
+    // Across a capture: r4's lap captures a; undoing it restores the count.
+    let mut game = Game::from(pos("0,0,0,0,0,12/1,1,1,1,1,1 s 15 15"));
+    game.play(mv("F")).unwrap();
+    assert_eq!(game.plies_since_capture(), 0);
+    game.undo();
+    assert_eq!((game.repetitions(), game.plies_since_capture()), (1, 0));
+    assert_eq!(game, Game::from(pos("0,0,0,0,0,12/1,1,1,1,1,1 s 15 15")));
 }
 
 #[test]

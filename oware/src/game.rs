@@ -1,5 +1,8 @@
 //! A game: a position with its history, for the rules that need it.
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use crate::{
     IllegalMoveReason, Leftover, Move, MoveList, MoveReport, Outcome, PlayError, Position, Ruleset,
     Termination,
@@ -8,6 +11,9 @@ use crate::{
 /// A game in progress: the starting position, the moves played, and what
 /// the rules that look at history need (repetition and the no-capture
 /// limit, Abapa R11). It supports undo and ending by agreement.
+///
+/// Each move costs the same whatever the game's length: the occurrences of
+/// the positions since the last capture are kept in a hash map.
 ///
 /// ```
 /// use oware::{Game, Termination};
@@ -27,6 +33,11 @@ pub struct Game {
     /// `positions[0]` is the start; `positions[k]` follows `moves[k - 1]`.
     positions: Vec<Position>,
     moves: Vec<Move>,
+    /// How often each position since the last capture has occurred.
+    occurrences: Occurrences,
+    /// Plies since the last capture (or the start).
+    quiet_plies: usize,
+    agreed: bool,
     outcome: Option<Outcome>,
 }
 
@@ -44,8 +55,12 @@ impl Game {
         let mut game = Game {
             positions: vec![start],
             moves: Vec::new(),
+            occurrences: Occurrences::default(),
+            quiet_plies: 0,
+            agreed: false,
             outcome: None,
         };
+        game.occurrences.insert(key(&start), 1);
         game.outcome = game.compute_outcome();
         game
     }
@@ -114,6 +129,14 @@ impl Game {
         }
         let mut next = *self.position();
         let mut report = next.play(m)?;
+        if next.board().stores() == self.position().board().stores() {
+            self.quiet_plies += 1;
+        } else {
+            // Seeds left the board: no earlier position can come back.
+            self.quiet_plies = 0;
+            self.occurrences.clear();
+        }
+        *self.occurrences.entry(key(&next)).or_insert(0) += 1;
         self.positions.push(next);
         self.moves.push(m);
         self.outcome = self.compute_outcome();
@@ -121,13 +144,21 @@ impl Game {
         Ok(report)
     }
 
-    /// Takes back the last move and returns it; `None` at the start. Also
-    /// takes back an agreement to end the game.
+    /// Takes back the last thing done: an agreement to end the game, if
+    /// that came last (then it returns `None`), else the last move, which it
+    /// returns (`None` at the start).
     pub fn undo(&mut self) -> Option<Move> {
-        let m = self.moves.pop()?;
-        self.positions.pop();
+        let undone = if self.agreed {
+            self.agreed = false;
+            None
+        } else {
+            let m = self.moves.pop()?;
+            self.positions.pop();
+            self.recount_since_capture();
+            Some(m)
+        };
         self.outcome = self.compute_outcome();
-        Some(m)
+        undone
     }
 
     /// How the game ended, or `None` while it goes on.
@@ -144,6 +175,7 @@ impl Game {
 
     /// Ends the game by agreement; the seeds left are credited by the
     /// ruleset's [`Leftover`] rule (Abapa R11: each side takes its own).
+    /// [`Game::undo`] takes the agreement back.
     ///
     /// # Errors
     /// [`IllegalMoveReason::GameOver`] if the game is already over.
@@ -151,6 +183,7 @@ impl Game {
         if self.outcome.is_some() {
             return Err(IllegalMoveReason::GameOver);
         }
+        self.agreed = true;
         let outcome = self.split_outcome(Termination::Agreement);
         self.outcome = Some(outcome);
         Ok(outcome)
@@ -160,33 +193,38 @@ impl Game {
     /// counting now (1 the first time).
     #[must_use]
     pub fn repetitions(&self) -> usize {
-        let now = self.position();
-        self.positions_since_capture()
-            .iter()
-            .filter(|p| *p == now)
-            .count()
+        self.occurrences
+            .get(&key(self.position()))
+            .map_or(1, |&n| usize::from(n))
     }
 
     /// Plies played since the last capture (or since the start of the game).
     #[must_use]
     pub fn plies_since_capture(&self) -> usize {
-        self.positions_since_capture().len() - 1
+        self.quiet_plies
     }
 
-    /// The positions since the last capture, the current one included.
-    /// Stores only grow, so these are the trailing positions whose stores
-    /// equal the current ones, and only they can equal the current position.
-    fn positions_since_capture(&self) -> &[Position] {
+    /// Rebuilds the occurrence counts and the quiet-ply count after an
+    /// undo. Stores only grow, so the positions since the last capture are
+    /// the trailing ones whose stores equal the current ones.
+    fn recount_since_capture(&mut self) {
         let stores = self.position().board().stores();
         let first = self
             .positions
             .iter()
             .rposition(|p| p.board().stores() != stores)
             .map_or(0, |i| i + 1);
-        &self.positions[first..]
+        self.quiet_plies = self.positions.len() - 1 - first;
+        self.occurrences.clear();
+        for p in &self.positions[first..] {
+            *self.occurrences.entry(key(p)).or_insert(0) += 1;
+        }
     }
 
     fn compute_outcome(&self) -> Option<Outcome> {
+        if self.agreed {
+            return Some(self.split_outcome(Termination::Agreement));
+        }
         if let Some(outcome) = self.position().outcome() {
             return Some(outcome);
         }
@@ -199,7 +237,7 @@ impl Game {
         }
         let no_capture = cycle
             .no_capture_plies
-            .is_some_and(|n| self.plies_since_capture() >= usize::from(n));
+            .is_some_and(|n| self.quiet_plies >= usize::from(n));
         let too_long = cycle
             .max_plies
             .is_some_and(|n| self.ply() >= usize::from(n));
@@ -213,6 +251,36 @@ impl Game {
             Leftover::NotCounted => pos.board().stores(),
         };
         Outcome::from_scores(termination, scores)
+    }
+}
+
+/// What makes two positions of one game the same for the repetition rule
+/// (R11): the houses, the stores and the side to move.
+fn key(pos: &Position) -> (crate::Board, crate::Side) {
+    (*pos.board(), pos.turn())
+}
+
+/// Occurrence counts by position, hashed with a fast multiplicative hash:
+/// positions are small and hashed once a move, so SipHash's cost would
+/// double the cost of a checked playout.
+type Occurrences = HashMap<(crate::Board, crate::Side), u16, BuildHasherDefault<QuickHasher>>;
+
+/// A word-at-a-time multiplicative hasher (the FxHash scheme).
+#[derive(Default)]
+struct QuickHasher(u64);
+
+impl Hasher for QuickHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word))
+                .wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
     }
 }
 

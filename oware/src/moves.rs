@@ -20,7 +20,7 @@ pub const MAX_HOUSES: usize = 9;
 /// assert_eq!(House::new(9), None); // beyond MAX_HOUSES
 /// ```
 #[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct House(pub(crate) u8);
 
 impl House {
@@ -290,8 +290,8 @@ impl fmt::Display for Pit {
 /// assert_eq!(set.iter().map(House::index).collect::<Vec<_>>(), [4]);
 /// ```
 #[derive(Copy, Clone, Default, Eq, PartialEq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct HouseSet(u16);
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct HouseSet(pub(crate) u16);
 
 impl HouseSet {
     /// The empty set.

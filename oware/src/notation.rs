@@ -120,10 +120,7 @@ fn parse_position(s: &str, variant: Option<Variant>) -> Result<Position, ParsePo
         _ => None,
     }
     .ok_or(ParsePositionError::Turn)?;
-    let store = |text: &str, side| {
-        text.parse::<u8>()
-            .map_err(|_| ParsePositionError::Store { side })
-    };
+    let store = |text: &str, side| parse_count(text).ok_or(ParsePositionError::Store { side });
     let stores = BySide {
         south: store(south_store, Side::South)?,
         north: store(north_store, Side::North)?,
@@ -147,6 +144,9 @@ impl Position {
     /// );
     /// ```
     pub fn from_ascii(s: &[u8]) -> Result<Position, ParsePositionError> {
+        if !s.is_ascii() {
+            return Err(ParsePositionError::NotAscii);
+        }
         core::str::from_utf8(s)
             .map_err(|_| ParsePositionError::NotAscii)?
             .parse()
@@ -158,17 +158,13 @@ fn parse_row(text: &str, side: Side, houses: usize) -> Result<Vec<u8>, ParsePosi
     let row = text
         .split(',')
         .enumerate()
-        .map(|(house, seeds)| {
-            // `u8::from_str` accepts a leading '+'; the format does not.
-            if seeds.starts_with('+') {
-                return Err(ParsePositionError::Seeds { side, house });
-            }
-            seeds
-                .parse::<u8>()
-                .map_err(|_| ParsePositionError::Seeds { side, house })
-        })
+        .map(|(house, seeds)| parse_count(seeds).ok_or(ParsePositionError::Seeds { side, house }))
         .collect::<Result<Vec<u8>, _>>();
-    let found = text.split(',').count();
+    let found = if text.is_empty() {
+        0
+    } else {
+        text.split(',').count()
+    };
     if found != houses {
         return Err(ParsePositionError::HouseCount {
             side,
@@ -177,6 +173,15 @@ fn parse_row(text: &str, side: Side, houses: usize) -> Result<Vec<u8>, ParsePosi
         });
     }
     row
+}
+
+/// A seed count: plain decimal digits, 0 to 255 (`u8::from_str` would also
+/// take a leading `+`).
+fn parse_count(text: &str) -> Option<u8> {
+    if text.starts_with('+') {
+        return None;
+    }
+    text.parse().ok()
 }
 
 /// Error when parsing a position string, saying what is wrong and where.

@@ -3,11 +3,13 @@
 //!
 //! - [`Position`] is its position string (`"4,4,4,4,4,4/4,4,4,4,4,4 s 0 0"`).
 //! - [`Board`] is `{"south": [..], "north": [..], "stores": {"south": s, "north": n}}`.
+//! - [`House`] is its index, below [`MAX_HOUSES`]; [`HouseSet`] its bits,
+//!   none at or above [`MAX_HOUSES`].
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::{Board, BySide, Position, Side};
+use crate::{Board, BySide, House, HouseSet, MAX_HOUSES, Position, Side};
 
 impl Serialize for Position {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -44,5 +46,25 @@ impl<'de> Deserialize<'de> for Board {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Board, D::Error> {
         let rows = BoardRows::deserialize(deserializer)?;
         Board::from_rows(&rows.south, &rows.north, rows.stores).map_err(D::Error::custom)
+    }
+}
+
+impl<'de> Deserialize<'de> for House {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<House, D::Error> {
+        let index = u8::deserialize(deserializer)?;
+        House::new(usize::from(index))
+            .ok_or_else(|| D::Error::custom(format!("house {index} is not below {MAX_HOUSES}")))
+    }
+}
+
+impl<'de> Deserialize<'de> for HouseSet {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<HouseSet, D::Error> {
+        let bits = u16::deserialize(deserializer)?;
+        if bits >> MAX_HOUSES != 0 {
+            return Err(D::Error::custom(format!(
+                "house set {bits:#b} has houses at or above {MAX_HOUSES}"
+            )));
+        }
+        Ok(HouseSet(bits))
     }
 }

@@ -62,3 +62,14 @@ fn positions_and_boards_are_checked_on_the_way_in() {
     let uneven = r#"{"south":[0,0,0,0,2,3],"north":[1,1],"stores":{"south":19,"north":20}}"#;
     assert!(serde_json::from_str::<oware::Board>(uneven).is_err());
 }
+
+#[test]
+fn houses_and_moves_out_of_range_are_rejected() {
+    assert!(serde_json::from_str::<Move>(r#"{"side":"South","house":200}"#).is_err());
+    assert!(serde_json::from_str::<Move>(r#"{"side":"North","house":9}"#).is_err());
+    let m: Move = serde_json::from_str(r#"{"side":"North","house":8}"#).unwrap();
+    assert_eq!(m.to_string(), "i");
+    assert!(serde_json::from_str::<oware::HouseSet>("65535").is_err());
+    let set: oware::HouseSet = serde_json::from_str("511").unwrap();
+    assert_eq!(set.len(), 9);
+}
