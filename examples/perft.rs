@@ -25,7 +25,7 @@ struct Args {
     #[arg(long)]
     play_leaves: bool,
     /// The number of plies.
-    depth: u32,
+    depth: u8,
 }
 
 fn main() -> ExitCode {
@@ -61,7 +61,7 @@ fn main() -> ExitCode {
 
 /// perft without bulk counting: every leaf move is played, as the C
 /// baseline does, for a like-for-like speed comparison.
-fn perft_playing_leaves(pos: &Position, depth: u32) -> u64 {
+fn perft_playing_leaves(pos: &Position, depth: u8) -> u64 {
     if depth == 0 {
         return 1;
     }

@@ -23,7 +23,8 @@ mod common;
 struct Args {
     #[command(flatten)]
     start: common::StartArgs,
-    /// Play these moves (letters, e.g. `CfBa`, or a game record) and exit
+    /// Play these moves (letters such as `CfBa`, or movetext such as
+    /// `1. C f 2. B a`) and exit
     /// instead of reading moves from standard input.
     #[arg(long)]
     moves: Option<String>,
@@ -47,23 +48,61 @@ fn fail(message: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// Plays the moves of `text` one by one, showing each.
+/// Plays the moves of `text` (letters or numbered movetext) one by one,
+/// showing each.
 fn replay(game: &mut Game, text: &str) -> ExitCode {
+    let moves = match oware::record::parse_moves(text) {
+        Ok(moves) => moves,
+        Err(e) => return fail(&e.to_string()),
+    };
     draw(game);
-    for byte in text.bytes().filter(|b| !b.is_ascii_whitespace()) {
-        let Ok(m) = Move::from_ascii(&[byte]) else {
-            return fail(&format!("'{}' is not a move letter", char::from(byte)));
-        };
+    for (i, &m) in moves.iter().enumerate() {
         match game.play(m) {
             Ok(report) => {
                 describe(&report);
                 draw(game);
             }
-            Err(e) => return fail(&e.to_string()),
+            Err(e) => return fail(&format!("ply {}: {e}", i + 1)),
         }
     }
     finish(game);
     ExitCode::SUCCESS
+}
+
+/// What a line typed at the prompt asks for.
+enum Command {
+    Move(Move),
+    Undo,
+    Draw,
+    Record,
+    Help,
+    Quit,
+    Nothing,
+    Unknown,
+}
+
+fn command(line: &str) -> Command {
+    match line.trim() {
+        "" => Command::Nothing,
+        "quit" | "exit" => Command::Quit,
+        "help" | "?" => Command::Help,
+        "undo" => Command::Undo,
+        "draw" => Command::Draw,
+        "record" => Command::Record,
+        text => text.parse().map_or(Command::Unknown, Command::Move),
+    }
+}
+
+/// Reads one line from standard input: `None` at the end of input, an
+/// error message for bytes that are not UTF-8 text.
+fn read_line(input: &mut impl BufRead) -> Option<Result<String, String>> {
+    let mut bytes = Vec::new();
+    match input.read_until(b'\n', &mut bytes) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => {
+            Some(String::from_utf8(bytes).map_err(|_| "that line is not UTF-8 text".to_owned()))
+        }
+    }
 }
 
 fn interactive(game: &mut Game) -> ExitCode {
@@ -73,46 +112,91 @@ fn interactive(game: &mut Game) -> ExitCode {
     );
     draw(game);
     let stdin = io::stdin();
-    let mut lines = stdin.lock().lines();
-    while !game.is_game_over() {
-        print!("{} to move> ", game.position().turn());
+    let mut input = stdin.lock();
+    loop {
+        match game.outcome() {
+            Some(outcome) => print!("game over ({outcome}): undo, record or quit> "),
+            None => print!("{} to move> ", game.position().turn()),
+        }
         let _ = io::stdout().flush();
-        let Some(Ok(line)) = lines.next() else {
-            println!();
-            return ExitCode::SUCCESS;
+        let line = match read_line(&mut input) {
+            None => {
+                println!();
+                if !game.is_game_over() {
+                    println!("input ended with the game unfinished");
+                }
+                return ExitCode::SUCCESS;
+            }
+            Some(Err(message)) => {
+                println!("{message}; type a house letter or 'help'");
+                continue;
+            }
+            Some(Ok(line)) => line,
         };
-        match line.trim() {
-            "" => {}
-            "quit" | "exit" => return ExitCode::SUCCESS,
-            "help" | "?" => help(game),
-            "undo" => match game.undo() {
+        match command(&line) {
+            Command::Nothing => {}
+            Command::Quit => return ExitCode::SUCCESS,
+            Command::Help => help(game),
+            Command::Undo => match game.undo() {
                 Some(m) => {
                     println!("took back {m}");
                     draw(game);
                 }
+                None if !game.is_game_over() && game.ply() > 0 => {
+                    println!("took back the agreement")
+                }
                 None => println!("nothing to undo"),
             },
-            "draw" => {
-                let _ = game.end_by_agreement();
-            }
-            "record" => print!("{}", Record::new(game.clone())),
-            input => match input.parse::<Move>() {
-                Ok(m) => match game.play(m) {
-                    Ok(report) => {
-                        describe(&report);
-                        draw(game);
+            Command::Draw => offer_draw(game, &mut input),
+            Command::Record => print!("{}", Record::new(game.clone())),
+            Command::Move(m) => match game.play(m) {
+                Ok(report) => {
+                    describe(&report);
+                    draw(game);
+                    if report.outcome.is_some() {
+                        finish(game);
                     }
-                    Err(e) => println!("{e}; legal: {}", legal(game)),
-                },
-                Err(_) => println!(
-                    "'{input}' is not a move: type one of {}, or 'help'",
-                    legal(game)
-                ),
+                }
+                Err(e) if game.is_game_over() => println!("{e}"),
+                Err(e) => println!("{e}; legal: {}", legal(game)),
             },
+            Command::Unknown => {
+                let shown: String = line
+                    .trim()
+                    .chars()
+                    .take(20)
+                    .flat_map(char::escape_debug)
+                    .collect();
+                println!(
+                    "'{shown}' is not a move: type one of {}, or 'help'",
+                    legal(game)
+                );
+            }
         }
     }
-    finish(game);
-    ExitCode::SUCCESS
+}
+
+/// The side to move offers to end the game by agreement; the other side
+/// answers on the next line.
+fn offer_draw(game: &mut Game, input: &mut impl BufRead) {
+    if game.is_game_over() {
+        println!("the game is already over");
+        return;
+    }
+    let other = !game.position().turn();
+    print!(
+        "{} offers to end the game, each side taking its own seeds. {other}, agree? (yes/no) ",
+        game.position().turn()
+    );
+    let _ = io::stdout().flush();
+    match read_line(input) {
+        Some(Ok(answer)) if answer.trim() == "yes" => {
+            if let Ok(outcome) = game.end_by_agreement() {
+                println!("Game over: {outcome}");
+            }
+        }
+        _ => println!("no agreement; play on"),
+    }
 }
 
 fn help(game: &Game) {
@@ -120,7 +204,9 @@ fn help(game: &Game) {
         "Moves: a house letter, A-F for South and a-f for North. Legal now: {}",
         legal(game)
     );
-    println!("Commands: undo, draw (end by agreement), record (print the game record), quit");
+    println!(
+        "Commands: undo, draw (offer to end the game by agreement), record (print the game record), quit"
+    );
 }
 
 fn legal(game: &Game) -> String {
@@ -157,9 +243,9 @@ fn draw(game: &Game) {
 fn describe(report: &MoveReport) {
     let sown: Vec<String> = report.sown.iter().map(ToString::to_string).collect();
     println!(
-        "{} sows {} seeds: {}",
+        "{} sows {}: {}",
         report.played,
-        sown.len(),
+        seeds(sown.len()),
         sown.join(" ")
     );
     if !report.captures.is_empty() {
@@ -169,8 +255,8 @@ fn describe(report: &MoveReport) {
             .map(|c| format!("{} ({})", c.pit, c.seeds))
             .collect();
         println!(
-            "captures {} seeds: {}",
-            report.captured_seeds(),
+            "captures {}: {}",
+            seeds(usize::from(report.captured_seeds())),
             captured.join(", ")
         );
     }
@@ -180,6 +266,11 @@ fn describe(report: &MoveReport) {
     if report.fed {
         println!("feeds the starved opponent");
     }
+}
+
+/// "1 seed", "4 seeds".
+fn seeds(n: usize) -> String {
+    format!("{n} seed{}", if n == 1 { "" } else { "s" })
 }
 
 fn finish(game: &Game) {

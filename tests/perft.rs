@@ -22,7 +22,7 @@ struct Entry {
     id: String,
     pos: String,
     /// `(depth, nodes)` pairs, in file order.
-    counts: Vec<(u32, u64)>,
+    counts: Vec<(u8, u64)>,
     /// The line of the `id`, from 1.
     line: usize,
 }
@@ -180,8 +180,8 @@ fn perft_matches_reference_model_on_random_positions() {
     for pos in &positions {
         let reference = to_reference(pos);
         assert_eq!(reference.to_string(), pos.to_string());
-        for depth in 1..=4 {
-            let expected = reference.perft(depth);
+        for depth in 1..=4u8 {
+            let expected = reference.perft(u32::from(depth));
             assert_eq!(
                 perft(pos, depth),
                 expected,
@@ -232,8 +232,8 @@ fn perft_matches_reference_model_on_random_layouts() {
         let pos = Position::from_board(board, turn, Ruleset::abapa()).unwrap();
         let reference = to_reference(&pos);
         assert_eq!(RefState::parse(&pos.to_string()), reference);
-        for depth in 1..=3 {
-            let expected = reference.perft(depth);
+        for depth in 1..=3u8 {
+            let expected = reference.perft(u32::from(depth));
             assert_eq!(
                 perft(&pos, depth),
                 expected,
@@ -255,7 +255,7 @@ fn perft_is_mirror_symmetric() {
     for pos in random_positions(0x6d69_7272_6f72, 100, 160) {
         let mirrored = pos.mirrored();
         assert_eq!(mirrored.mirrored(), pos);
-        for depth in 1..=4 {
+        for depth in 1..=4u8 {
             assert_eq!(
                 perft(&pos, depth),
                 perft(&mirrored, depth),
@@ -268,7 +268,7 @@ fn perft_is_mirror_symmetric() {
 /// Perft agrees with counting by hand through `legal_moves` and `play`.
 #[test]
 fn perft_matches_divide_through_play() {
-    fn count(pos: &Position, depth: u32) -> u64 {
+    fn count(pos: &Position, depth: u8) -> u64 {
         if depth == 0 {
             return 1;
         }
