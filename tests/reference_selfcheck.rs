@@ -24,7 +24,7 @@ fn start_position() {
 
 #[test]
 fn perft_from_start_matches_spec() {
-    // shared/rules/abapa.md, section "Perft".
+    // oware/rules/abapa.md, section "Perft".
     let start = RefState::start();
     let expected = [1, 6, 36, 190, 1014, 5219];
     for (depth, &nodes) in expected.iter().enumerate() {

@@ -1,5 +1,5 @@
 //! Hand-worked positions for each Abapa rule ([R1]–[R11] of
-//! `rules/abapa.md`), with the exact boards and scores worked out by hand in
+//! `oware/rules/abapa.md`), with the exact boards and scores worked out by hand in
 //! the comments. Position strings are `<South A..F>/<North a..f> <turn>
 //! <South store> <North store>`; absolute houses are A..F = 0..5, a..f = 6..11.
 

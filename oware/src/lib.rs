@@ -5,7 +5,8 @@
 //! The terms are the field's: **houses** hold **seeds**, captures go to a
 //! side's **store**, **South** (houses `A`–`F`) moves first and **North**
 //! owns `a`–`f`; a **ply** is one side's move. Rule numbers such as R5
-//! cite the project's specification of Abapa (`rules/abapa.md`).
+//! cite the project's specification of Abapa, `rules/abapa.md` in this
+//! crate (shipped with it).
 //!
 //! A [`Position`] is a small `Copy` value for search; a [`Game`] adds the
 //! history that the repetition and no-capture rules need, undo, and a

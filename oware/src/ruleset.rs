@@ -69,7 +69,7 @@ pub enum Family {
     Oware(OwareRules),
 }
 
-/// The options of the Oware family (`../shared/rules/abapa.md`, "Options").
+/// The options of the Oware family (`oware/rules/abapa.md`, "Options").
 #[non_exhaustive]
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -208,7 +208,7 @@ pub enum Leftover {
 
 impl Ruleset {
     /// The Abapa tournament rules of the Oware Society and the World Oware
-    /// Federation (`../shared/rules/abapa.md`, R1–R11): 6 houses a side,
+    /// Federation (`oware/rules/abapa.md`, R1–R11): 6 houses a side,
     /// 4 seeds each, origin skip, captures of 2 or 3 chained backwards, a
     /// grand slam captures nothing, must feed, 25 wins, third repetition or
     /// 100 plies without capture ends the game.

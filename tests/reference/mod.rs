@@ -1,6 +1,6 @@
 //! A deliberately naive, independent reference model of the Oware Abapa rules.
 //!
-//! Written only from the specification (`shared/rules/abapa.md`, rules R1-R11), without
+//! Written only from the specification (`oware/rules/abapa.md`, rules R1-R11), without
 //! looking at the `oware` crate, so that the fast implementation can be cross-checked against
 //! it. Everything here favours being obviously correct over being fast: sowing drops one seed
 //! at a time, feeding is decided by simulating the move, and positions are plain values.

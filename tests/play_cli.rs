@@ -1,0 +1,82 @@
+//! The terminal game (`examples/play.rs`) driven through its standard
+//! input, as a person would use it. It runs through `cargo run`, so the
+//! example is always built from the current source.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `play` with `args`, feeds it `input`, returns (output, exit code).
+fn play(args: &[&str], input: &[u8]) -> (String, Option<i32>) {
+    let mut child = Command::new(env!("CARGO"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["run", "--quiet", "--example", "play", "--"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run the play example (built by cargo test)");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input)
+        .expect("write");
+    let output = child.wait_with_output().expect("wait");
+    let text = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    (text, output.status.code())
+}
+
+#[test]
+fn bad_input_gets_a_message_and_a_new_prompt() {
+    let input = b"C\nC\nxyz\n\xff\xfe\n\nc\nf\nquit\n";
+    let (out, code) = play(&[], input);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("C sows 4 seeds: D E F a"), "{out}");
+    assert!(
+        out.contains("illegal move C: house is not the side to move's; legal: a b c d e f"),
+        "{out}"
+    );
+    assert!(
+        out.contains("'xyz' is not a move: type one of a b c d e f, or 'help'"),
+        "{out}"
+    );
+    assert!(out.contains("that line is not UTF-8 text"), "{out}");
+    assert!(out.contains("c sows 4 seeds: d e f A"), "{out}");
+    assert!(
+        out.contains("illegal move f: house is not the side to move's"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_whole_game_ends_with_the_result() {
+    // R8's position: North plays f, South cannot feed: a 24-24 draw.
+    let (out, code) = play(
+        &["--position", "0,0,2,0,1,0/0,0,0,0,0,1 n 20 24"],
+        b"f\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("Game over: draw 24-24 (no moves)"), "{out}");
+}
+
+#[test]
+fn moves_on_the_command_line_and_their_errors() {
+    let (out, code) = play(&["--moves", "1. C f {a comment} 2. B a"], b"");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("a sows 6 seeds: b c d e f A"), "{out}");
+    assert!(out.contains("Game not over; South to move"), "{out}");
+    let (out, code) = play(&["--moves", "C a C"], b"");
+    assert_eq!(code, Some(2));
+    assert!(
+        out.contains("error: ply 3: illegal move C: house is empty"),
+        "{out}"
+    );
+    let (out, code) = play(&["--position", "4,4,4,4,4,4/4,4,4,4,4,4 s 0 1"], b"");
+    assert_eq!(code, Some(2));
+    assert!(
+        out.contains("49 seeds in houses and stores, the ruleset has 48"),
+        "{out}"
+    );
+}
