@@ -107,7 +107,8 @@ fn r4_origin_skipped_on_a_lap_last_seed_in_a() {
         report.captures,
         [Captured {
             pit: house(Side::North, 'a'),
-            seeds: 3
+            seeds: 3,
+            to: Side::South,
         }]
     );
     assert_eq!(p.to_string(), "1,1,1,1,1,0/0,2,2,2,2,2 n 18 15");

@@ -57,6 +57,7 @@
 #![warn(missing_docs, missing_debug_implementations)]
 
 mod board;
+mod families;
 mod game;
 mod moves;
 pub mod notation;
@@ -78,10 +79,11 @@ pub use outcome::{Outcome, Termination};
 pub use perft::perft;
 pub use position::{IllegalMoveReason, PlayError, Position, PositionError};
 pub use record::{ParseRecordError, Record};
-pub use report::{Captured, MoveReport};
+pub use report::{Captured, MoveReport, Relay};
 pub use ruleset::{
-    CaptureCounts, CycleRule, Family, GrandSlam, Leftover, OwareRules, ParseVariantError, Ruleset,
-    RulesetError, RulesetOptions, Variant,
+    CaptureCounts, CapturingSeed, CongkakEnd, CongkakRules, CycleRule, Family, GrandSlam, KalahEnd,
+    KalahRules, Leftover, OwareRules, ParseVariantError, Ruleset, RulesetError, RulesetOptions,
+    SeedsLeft, Variant,
 };
 pub use side::{BySide, Side};
 

@@ -96,11 +96,17 @@ pub enum Termination {
     MoveLimit,
     /// The players agreed to end the game ([`Game::end_by_agreement`](crate::Game::end_by_agreement), Abapa R11).
     Agreement,
+    /// A row of houses is empty (Kalah K4; Congkak's "either row" option).
+    /// Each side takes the seeds left in its houses, unless the ruleset
+    /// gives them all to the side that emptied its row.
+    EmptyRow,
+    /// Every house is empty: all seeds are in the stores (Congkak C7).
+    EmptyBoard,
 }
 
 impl Termination {
     /// The termination's name in game records: `"majority"`, `"no moves"`,
-    /// `"cycle"`, `"move limit"` or `"agreement"`.
+    /// `"cycle"`, `"move limit"`, `"agreement"`, `"empty row"` or `"empty board"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -109,16 +115,20 @@ impl Termination {
             Termination::Cycle => "cycle",
             Termination::MoveLimit => "move limit",
             Termination::Agreement => "agreement",
+            Termination::EmptyRow => "empty row",
+            Termination::EmptyBoard => "empty board",
         }
     }
 
     /// Every termination.
-    pub const ALL: [Termination; 5] = [
+    pub const ALL: [Termination; 7] = [
         Termination::Majority,
         Termination::NoMoves,
         Termination::Cycle,
         Termination::MoveLimit,
         Termination::Agreement,
+        Termination::EmptyRow,
+        Termination::EmptyBoard,
     ];
 
     /// The termination named `name` (as [`Termination::name`] gives it), if any.

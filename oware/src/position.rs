@@ -3,10 +3,10 @@
 
 use core::fmt;
 
-use crate::report::{CaptureSet, NoRecord, Recorder, Recording};
+use crate::report::{CaptureSet, NoRecord, Recording, Relay};
 use crate::{
-    Board, BySide, Captured, Family, GrandSlam, House, HouseSet, Move, MoveList, MoveReport,
-    Outcome, OwareRules, Pit, Ruleset, Side, Termination,
+    Board, BySide, Captured, House, HouseSet, Move, MoveList, MoveReport, Outcome, Pit, Ruleset,
+    Side,
 };
 
 /// A position: the seeds on the board, the side to move and the ruleset.
@@ -32,9 +32,9 @@ use crate::{
 /// ```
 #[derive(Copy, Clone, Eq, PartialEq, Hash)]
 pub struct Position {
-    board: Board,
-    turn: Side,
-    ruleset: Ruleset,
+    pub(crate) board: Board,
+    pub(crate) turn: Side,
+    pub(crate) ruleset: Ruleset,
 }
 
 impl Position {
@@ -59,7 +59,8 @@ impl Position {
     ///
     /// Any distribution of the ruleset's seeds is accepted, including
     /// positions where the game is already over ([`Position::outcome`]
-    /// tells).
+    /// tells). Under Congkak's passing rule (C7), a side to move without
+    /// seeds passes at once: the other side is to move.
     ///
     /// # Errors
     /// [`PositionError::RulesetHouses`] when the board's houses a side differ
@@ -93,11 +94,15 @@ impl Position {
                 expected: ruleset.total_seeds(),
             });
         }
-        Ok(Position {
+        let mut pos = Position {
             board,
             turn,
             ruleset,
-        })
+        };
+        if let crate::Family::Congkak(rules) = ruleset.family {
+            pos.congkak_normalize_turn(&rules);
+        }
+        Ok(pos)
     }
 
     /// The seeds in the houses and stores.
@@ -133,8 +138,9 @@ impl Position {
     /// game is over.
     ///
     /// A move is legal when it sows a non-empty house of the side to move
-    /// and, if the opponent has no seeds and the ruleset says so, it puts
-    /// at least one seed in the opponent's row (Abapa R3, R7).
+    /// and, in Oware, if the opponent has no seeds and the ruleset says so,
+    /// it puts at least one seed in the opponent's row (Abapa R3, R7), and
+    /// it is not a forbidden grand slam ([`GrandSlam::Illegal`](crate::GrandSlam::Illegal)).
     #[must_use]
     #[inline]
     pub fn legal_moves(&self) -> MoveList {
@@ -153,7 +159,7 @@ impl Position {
     /// The [`IllegalMoveReason`], checked in this order: the game is over,
     /// the house is not the side to move's, the ruleset has no such house,
     /// the house is empty, the opponent is starved and the move does not
-    /// feed it.
+    /// feed it, the move is a forbidden grand slam.
     pub fn check(&self, m: Move) -> Result<(), IllegalMoveReason> {
         if self.is_game_over() {
             return Err(IllegalMoveReason::GameOver);
@@ -169,7 +175,7 @@ impl Position {
             return Err(IllegalMoveReason::EmptyHouse);
         }
         if self.legal_mask() & 1 << m.house().index() == 0 {
-            return Err(IllegalMoveReason::MustFeed);
+            return Err(self.illegal_reason(m));
         }
         Ok(())
     }
@@ -177,8 +183,9 @@ impl Position {
     /// Plays `m` and reports what it did.
     ///
     /// # Errors
-    /// [`PlayError`] with the reason [`Position::check`] gives; the position
-    /// is then unchanged.
+    /// [`PlayError`] with the reason [`Position::check`] gives, or
+    /// [`IllegalMoveReason::EndlessSowing`] if the sowing does not end (a
+    /// guard for custom rulesets); the position is then unchanged.
     ///
     /// ```
     /// use oware::{IllegalMoveReason, Position};
@@ -194,7 +201,12 @@ impl Position {
         let opponent = !self.turn;
         let starved = self.board.row_seeds(opponent) == 0;
         let mut rec = Recording::default();
-        self.apply(m, &mut rec);
+        let mut after = *self;
+        if !after.apply(m, &mut rec) {
+            let reason = IllegalMoveReason::EndlessSowing;
+            return Err(PlayError { m, reason });
+        }
+        *self = after;
         let pit = |i: usize| self.pit(i);
         let sown: Vec<Pit> = rec.sown.iter().map(|&i| pit(i)).collect();
         let fed = starved
@@ -204,15 +216,30 @@ impl Position {
         let captures = rec
             .captured
             .iter()
-            .map(|&(i, seeds)| Captured { pit: pit(i), seeds })
+            .map(|&(i, seeds, to)| Captured {
+                pit: pit(i),
+                seeds,
+                to,
+            })
+            .collect();
+        let relays = rec
+            .relays
+            .iter()
+            .map(|&(after, i, seeds)| Relay {
+                after,
+                pit: pit(i),
+                seeds,
+            })
             .collect();
         Ok(MoveReport {
             played: m,
             sown,
+            relays,
             captures,
             grand_slam: rec.grand_slam,
             fed,
-            extra_turn: self.turn == m.side(),
+            extra_turn: self.turn == m.side() && !rec.passed,
+            passed: rec.passed,
             outcome: self.outcome(),
         })
     }
@@ -222,32 +249,22 @@ impl Position {
     ///
     /// # Panics
     /// May panic, or leave a position that breaks the rules, when `m` is not
-    /// legal. Check with [`Position::is_legal`] or take moves from
-    /// [`Position::legal_moves`].
+    /// legal, or when its sowing does not end (which [`Position::play`]
+    /// reports as [`IllegalMoveReason::EndlessSowing`]). Check with
+    /// [`Position::is_legal`] or take moves from [`Position::legal_moves`].
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
         self.apply(m, &mut NoRecord);
     }
 
     /// How the game ended, or `None` while it goes on. Only the rules a
-    /// position can see are applied: majority (R9, R10) and no legal
-    /// move (R8). [`Game::outcome`](crate::Game::outcome) adds repetition,
-    /// ply limits and agreement.
+    /// position can see are applied: in Oware majority (R9, R10) and no
+    /// legal move (R8), in Kalah an empty row (K4), in Congkak empty houses
+    /// (C7). [`Game::outcome`](crate::Game::outcome) adds repetition, ply
+    /// limits and agreement.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        if self.majority_reached() {
-            return Some(Outcome::from_scores(
-                Termination::Majority,
-                self.board.stores(),
-            ));
-        }
-        if self.moves_ignoring_majority() == 0 {
-            return Some(Outcome::from_scores(
-                Termination::NoMoves,
-                self.stores_plus_rows(),
-            ));
-        }
-        None
+        self.family_outcome()
     }
 
     /// Whether the game is over by [`Position::outcome`].
@@ -294,210 +311,16 @@ impl Position {
         BySide::new_with(|side| self.board.store(side) + self.board.row_seeds(side) as u8)
     }
 
-    /// Whether a side holds more than half the seeds, or each holds half
-    /// (R9, R10).
-    #[inline]
-    fn majority_reached(&self) -> bool {
-        let half = self.ruleset.total_seeds() / 2;
-        let [south, north] = self.board.stores;
-        south > half || north > half || (south == half && north == half)
-    }
-
-    /// The houses the side to move may play by the family's rules, as a bit
-    /// set (bit `k` = house `k`), without the majority check.
-    #[inline]
-    fn moves_ignoring_majority(&self) -> u16 {
-        match self.ruleset.family {
-            Family::Oware(rules) if self.ruleset.houses_per_side == 6 => {
-                self.oware_moves::<6>(&rules)
-            }
-            Family::Oware(rules) => self.oware_moves::<0>(&rules),
-        }
-    }
-
-    /// The legal moves as a bit set of houses of the side to move (bit `k`
-    /// = house `k`): the allocation-free core of [`Position::legal_moves`].
-    #[inline]
-    pub(crate) fn legal_mask(&self) -> u16 {
-        if self.majority_reached() {
-            0
-        } else {
-            self.moves_ignoring_majority()
-        }
-    }
-
-    /// The absolute house index `i` as a [`Pit`].
+    /// Pit index `i` of a sowing report as a [`Pit`]: houses `0..2h` in
+    /// absolute order, then South's and North's stores.
     fn pit(&self, i: usize) -> Pit {
         let h = self.ruleset.houses_per_side();
-        let side = if i < h { Side::South } else { Side::North };
-        Pit::House(side, House((i % h) as u8))
-    }
-
-    /// Plays `m` (assumed legal), telling `rec` what happens.
-    ///
-    /// Hot functions take the number of houses a side as a const parameter
-    /// `H`: 6 (Oware's board) compiles to fixed-size loops, 0 reads it from
-    /// the ruleset at run time. Both are the same code.
-    #[inline]
-    pub(crate) fn apply<R: Recorder>(&mut self, m: Move, rec: &mut R) {
-        match self.ruleset.family {
-            Family::Oware(rules) if self.ruleset.houses_per_side == 6 => {
-                self.apply_oware::<R, 6>(m, &rules, rec);
-            }
-            Family::Oware(rules) => self.apply_oware::<R, 0>(m, &rules, rec),
+        match i {
+            i if i < h => Pit::House(Side::South, House(i as u8)),
+            i if i < 2 * h => Pit::House(Side::North, House((i - h) as u8)),
+            i if i == 2 * h => Pit::Store(Side::South),
+            _ => Pit::Store(Side::North),
         }
-    }
-
-    /// The houses a side: `H`, or the ruleset's when `H` is 0.
-    #[inline(always)]
-    const fn houses<const H: usize>(&self) -> usize {
-        if H == 0 {
-            self.ruleset.houses_per_side as usize
-        } else {
-            H
-        }
-    }
-
-    // ---- The Oware family ([R3]–[R8] and the Oware options) ----
-
-    /// Non-empty houses of the side to move, as a bit set (bit `k` = house
-    /// `k`); when the opponent is starved and the rules say so, only the
-    /// houses whose seeds reach its row (R7: house `k` needs `h - k`
-    /// seeds or more).
-    #[inline]
-    fn oware_moves<const H: usize>(&self, rules: &OwareRules) -> u16 {
-        let h = self.houses::<H>();
-        let row = self.turn.index() * h;
-        let opponent_row = (!self.turn).index() * h;
-        let starved = rules.must_feed
-            && self.board.pits[opponent_row..opponent_row + h]
-                .iter()
-                .all(|&s| s == 0);
-        let mut mask = 0;
-        for (k, &seeds) in self.board.pits[row..row + h].iter().enumerate() {
-            let reaches = !starved || usize::from(seeds) >= h - k;
-            mask |= u16::from(seeds > 0 && reaches) << k;
-        }
-        mask
-    }
-
-    fn apply_oware<R: Recorder, const H: usize>(
-        &mut self,
-        m: Move,
-        rules: &OwareRules,
-        rec: &mut R,
-    ) {
-        let h = self.houses::<H>();
-        let origin = m.to_index(h);
-        let last = sow_oware(
-            &mut self.board.pits[..2 * h],
-            origin,
-            rules.skip_origin,
-            rec,
-        );
-        let opponent_row = (!self.turn).index() * h;
-        if (opponent_row..opponent_row + h).contains(&last) {
-            self.capture_oware::<R, H>(last, opponent_row, rules, rec);
-        }
-        self.turn = !self.turn;
-    }
-
-    /// The capture chain of R5 from the last house sown `last` backwards
-    /// within the opponent's row starting at `row`, with the grand-slam rule.
-    #[inline]
-    fn capture_oware<R: Recorder, const H: usize>(
-        &mut self,
-        last: usize,
-        row: usize,
-        rules: &OwareRules,
-        rec: &mut R,
-    ) {
-        let h = self.houses::<H>();
-        let pits = &mut self.board.pits;
-        let mut first = last + 1;
-        let mut taken: u16 = 0;
-        while first > row && rules.capture_counts.contains(pits[first - 1]) {
-            first -= 1;
-            taken += u16::from(pits[first]);
-        }
-        if taken == 0 {
-            return;
-        }
-        let row_total: u16 = pits[row..row + h].iter().map(|&s| u16::from(s)).sum();
-        if taken == row_total && rules.grand_slam == GrandSlam::NoCapture {
-            rec.grand_slam();
-            return;
-        }
-        for i in (first..=last).rev() {
-            rec.captured(i, pits[i]);
-            pits[i] = 0;
-        }
-        self.board.stores[self.turn.index()] += taken as u8;
-    }
-}
-
-/// Sows the seeds of `origin` over `pits` (a ring, toward increasing index)
-/// and returns the index of the last house sown (R3, R4).
-///
-/// With `skip_origin` a lap passes over the origin house. A recorder that
-/// wants every seed gets them one by one; otherwise whole laps and the rest
-/// are added in bulk, which gives the same board.
-#[inline(always)]
-fn sow_oware<R: Recorder>(pits: &mut [u8], origin: usize, skip_origin: bool, rec: &mut R) -> usize {
-    let len = pits.len();
-    let seeds = usize::from(pits[origin]);
-    pits[origin] = 0;
-    if R::SEEDS {
-        let mut i = origin;
-        for _ in 0..seeds {
-            i = if i + 1 == len { 0 } else { i + 1 };
-            if skip_origin && i == origin {
-                i = if i + 1 == len { 0 } else { i + 1 };
-            }
-            pits[i] += 1;
-            rec.sown(i);
-        }
-        return i;
-    }
-    let lap = if skip_origin { len - 1 } else { len };
-    let (laps, rest) = if seeds < lap {
-        (0, seeds)
-    } else {
-        (seeds / lap, seeds % lap)
-    };
-    if laps > 0 {
-        for p in pits.iter_mut() {
-            *p += laps as u8;
-        }
-        if skip_origin {
-            pits[origin] -= laps as u8;
-        }
-        if rest == 0 {
-            // The last seed of a lap lands just before the origin (skipped)
-            // or in the origin itself (not skipped).
-            return if !skip_origin {
-                origin
-            } else if origin == 0 {
-                len - 1
-            } else {
-                origin - 1
-            };
-        }
-    }
-    let end = origin + rest;
-    if end < len {
-        for p in &mut pits[origin + 1..=end] {
-            *p += 1;
-        }
-        end
-    } else {
-        for p in &mut pits[origin + 1..] {
-            *p += 1;
-        }
-        for p in &mut pits[..=end - len] {
-            *p += 1;
-        }
-        end - len
     }
 }
 
@@ -581,6 +404,12 @@ pub enum IllegalMoveReason {
     EmptyHouse,
     /// The opponent is starved and this move does not feed it (Abapa R7).
     MustFeed,
+    /// The move is a grand slam and the ruleset forbids it while another
+    /// move is legal ([`GrandSlam::Illegal`](crate::GrandSlam::Illegal)).
+    GrandSlam,
+    /// The sowing would not end (a guard for custom rulesets; no preset
+    /// has such moves).
+    EndlessSowing,
 }
 
 impl IllegalMoveReason {
@@ -592,6 +421,10 @@ impl IllegalMoveReason {
             IllegalMoveReason::WrongSide => "house is not the side to move's",
             IllegalMoveReason::NoSuchHouse => "no such house in this ruleset",
             IllegalMoveReason::EmptyHouse => "house is empty",
+            IllegalMoveReason::GrandSlam => {
+                "a grand slam, which this ruleset forbids while another move is legal"
+            }
+            IllegalMoveReason::EndlessSowing => "its sowing would never end",
             IllegalMoveReason::MustFeed => {
                 "the opponent has no seeds and this move does not feed it"
             }

@@ -36,6 +36,12 @@ pub struct Ruleset {
     pub(crate) seeds_per_house: u8,
     pub(crate) family: Family,
     pub(crate) cycle: CycleRule,
+    /// Derived from the rest: the Oware options when the family is Oware
+    /// with 6 houses a side and grand slams that need no look-ahead. The
+    /// hot path of move generation and play tests this once and runs
+    /// fixed-size code.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) oware6: Option<OwareRules>,
 }
 
 /// The options of a [`Ruleset`] as plain public fields, to build a custom
@@ -56,17 +62,132 @@ pub struct RulesetOptions {
     pub cycle: CycleRule,
 }
 
-/// The rule family: how seeds are sown and captured.
-///
-/// Kalah (stores that receive seeds while sowing, extra turns) and Congkak
-/// (relay sowing) join this enum as further families.
+/// The rule family: how seeds are sown and captured, and how the game ends.
 #[non_exhaustive]
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Family {
     /// Oware and its relatives (Abapa, Awale): seeds go only into houses,
-    /// captures are made in the opponent's row.
+    /// captures are made in the opponent's row (`rules/abapa.md`).
     Oware(OwareRules),
+    /// Kalah(m, n): the mover's store receives seeds while sowing, a last
+    /// seed there earns an extra turn, a last seed in an own empty house
+    /// captures the opposite house (`rules/kalah.md`, K1–K6).
+    Kalah(KalahRules),
+    /// Congkak: Kalah's sowing and extra turns with relay sowing, and a side
+    /// without seeds passes (`rules/congkak.md`, C1–C7).
+    Congkak(CongkakRules),
+}
+
+/// The options of Kalah (`rules/kalah.md`).
+#[non_exhaustive]
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct KalahRules {
+    /// K3: a last seed in an own empty house captures even when the
+    /// opposite house is empty (the last seed alone goes to the store).
+    /// Off in the standard game and OpenSpiel's `mancala`; on in the rules
+    /// Irving, Donkers and Uiterwijk solved Kalah under.
+    pub empty_capture: bool,
+    /// K4: when the game ends.
+    pub end: KalahEnd,
+    /// K4: who gets the seeds left in the houses at the end.
+    pub seeds_left: SeedsLeft,
+}
+
+impl KalahRules {
+    /// The standard rules (K1–K6, OpenSpiel's `mancala`).
+    #[must_use]
+    pub const fn standard() -> KalahRules {
+        KalahRules {
+            empty_capture: false,
+            end: KalahEnd::EitherRowEmpty,
+            seeds_left: SeedsLeft::ToOwner,
+        }
+    }
+}
+
+/// When a game of Kalah ends (K4).
+#[non_exhaustive]
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum KalahEnd {
+    /// As soon as either side has no seeds in its houses, checked after
+    /// every move (standard).
+    EitherRowEmpty,
+    /// Only when the side to move has no seeds in its houses.
+    MoverRowEmpty,
+}
+
+/// Who gets the seeds left in the houses when a game of Kalah ends (K4).
+#[non_exhaustive]
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum SeedsLeft {
+    /// Each side adds the seeds in its own houses to its store (standard).
+    ToOwner,
+    /// They all go to the side that emptied its row (a German "Kalaha" form).
+    ToFirstEmptied,
+}
+
+/// The options of Congkak (`rules/congkak.md`).
+#[non_exhaustive]
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct CongkakRules {
+    /// C4: a last seed in a house that held seeds lifts them and sows on
+    /// (on by default; off makes the game Kalah-like).
+    pub relay: bool,
+    /// C6: captures only once the move's sowing has gone round the board,
+    /// that is, once it has dropped a seed in the mover's store (off by default).
+    pub capture_after_lap: bool,
+    /// C6: whether the capturing seed goes to the store too.
+    pub capturing_seed: CapturingSeed,
+    /// C7: when the game ends.
+    pub end: CongkakEnd,
+}
+
+impl CongkakRules {
+    /// The default single-round rules, C1–C7.
+    #[must_use]
+    pub const fn standard() -> CongkakRules {
+        CongkakRules {
+            relay: true,
+            capture_after_lap: false,
+            capturing_seed: CapturingSeed::OnCapture,
+            end: CongkakEnd::AllHousesEmpty,
+        }
+    }
+}
+
+/// Whether the last seed, which made a capture from the opposite house,
+/// goes to the store with the captured seeds (Congkak C6).
+#[non_exhaustive]
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum CapturingSeed {
+    /// Only when the opposite house held seeds (default).
+    OnCapture,
+    /// Always, even when the opposite house is empty.
+    Always,
+    /// Never: it stays in its house.
+    Never,
+}
+
+/// When a game of Congkak ends (C7).
+#[non_exhaustive]
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum CongkakEnd {
+    /// When every house is empty; until then a side with no seeds passes
+    /// (default).
+    AllHousesEmpty,
+    /// When the side to move has no seeds; the other side takes the seeds
+    /// left in its houses.
+    MoverEmpty,
+    /// As soon as either row is empty; each side takes the seeds left in
+    /// its houses.
+    EitherRowEmpty,
 }
 
 /// The options of the Oware family (`oware/rules/abapa.md`, "Options").
@@ -98,7 +219,7 @@ impl OwareRules {
     }
 }
 
-/// The seed counts that make a house capturable, as a set of counts below 64.
+/// The seed counts that make a house capturable, as a set of counts below 32 (no rule set captures more).
 ///
 /// ```
 /// use oware::CaptureCounts;
@@ -108,18 +229,18 @@ impl OwareRules {
 /// ```
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct CaptureCounts(u64);
+pub struct CaptureCounts(u32);
 
 impl CaptureCounts {
     /// 2 or 3 seeds: Abapa R5 and most Oware rule sets.
     pub const TWO_OR_THREE: CaptureCounts = CaptureCounts(0b1100);
 
-    /// The set of `counts`; `None` if one is 0 or 64 or more.
+    /// The set of `counts`; `None` if one is 0 or 32 or more.
     #[must_use]
     pub fn from_counts(counts: &[u8]) -> Option<CaptureCounts> {
-        let mut bits = 0u64;
+        let mut bits = 0u32;
         for &c in counts {
-            if c == 0 || c >= 64 {
+            if c == 0 || c >= 32 {
                 return None;
             }
             bits |= 1 << c;
@@ -131,12 +252,12 @@ impl CaptureCounts {
     #[must_use]
     #[inline]
     pub const fn contains(self, seeds: u8) -> bool {
-        seeds < 64 && self.0 >> seeds & 1 != 0
+        seeds < 32 && self.0 >> seeds & 1 != 0
     }
 
     /// The counts in the set, in increasing order.
     pub fn iter(self) -> impl Iterator<Item = u8> {
-        (1..64u8).filter(move |&c| self.contains(c))
+        (1..32u8).filter(move |&c| self.contains(c))
     }
 }
 
@@ -150,10 +271,20 @@ pub enum GrandSlam {
     /// were sown. Abapa R6, the Oware Society and World Oware Federation
     /// rules, and OpenSpiel's `oware`.
     NoCapture,
+    /// The move may not be played while another move is legal; when every
+    /// legal move is a grand slam, it is played and captures nothing. The
+    /// "Awale" form of French-speaking West Africa and many computer
+    /// Awale programs (preset [`Variant::Awale`]).
+    Illegal,
     /// The capture is made; the opponent is left starved. Then the
     /// opponent, to move with no seeds, cannot move and the game ends
-    /// ([`Termination::NoMoves`](crate::Termination::NoMoves)).
+    /// ([`Termination::NoMoves`](crate::Termination::NoMoves)), each side
+    /// taking the seeds on its row.
     CaptureAll,
+    /// The capture is made and the seeds left on the board, all in the
+    /// mover's row, go to the opponent; the game then ends. Alex Randolph's
+    /// Grand Oh-Wah-Ree (3M, 1962).
+    LeftToOpponent,
 }
 
 /// What ends a game that could go on forever, and how the seeds left on the
@@ -181,6 +312,17 @@ pub struct CycleRule {
 }
 
 impl CycleRule {
+    /// No cycle rule: for Kalah and Congkak, whose games always end.
+    #[must_use]
+    pub const fn none() -> CycleRule {
+        CycleRule {
+            occurrences: None,
+            no_capture_plies: None,
+            max_plies: None,
+            leftover: Leftover::EachTakesOwn,
+        }
+    }
+
     /// Abapa's rule R11: third occurrence, or 100 plies without capture;
     /// each side takes the seeds on its side.
     #[must_use]
@@ -214,12 +356,7 @@ impl Ruleset {
     /// 100 plies without capture ends the game.
     #[must_use]
     pub const fn abapa() -> Ruleset {
-        Ruleset {
-            houses_per_side: 6,
-            seeds_per_house: 4,
-            family: Family::Oware(OwareRules::abapa()),
-            cycle: CycleRule::abapa(),
-        }
+        Ruleset::from_parts(6, 4, Family::Oware(OwareRules::abapa()), CycleRule::abapa())
     }
 
     /// OpenSpiel's `oware` game: Abapa, but the game ends at the first
@@ -228,14 +365,89 @@ impl Ruleset {
     /// no-capture limit.
     #[must_use]
     pub const fn openspiel() -> Ruleset {
+        let cycle = CycleRule {
+            occurrences: Some(2),
+            no_capture_plies: None,
+            max_plies: None,
+            leftover: Leftover::EachTakesOwn,
+        };
+        Ruleset::from_parts(6, 4, Family::Oware(OwareRules::abapa()), cycle)
+    }
+
+    /// Abapa with the grand slam forbidden unless every legal move is one
+    /// ([`GrandSlam::Illegal`]): the "Awale" form.
+    #[must_use]
+    pub const fn awale() -> Ruleset {
+        let mut rules = OwareRules::abapa();
+        rules.grand_slam = GrandSlam::Illegal;
+        Ruleset::from_parts(6, 4, Family::Oware(rules), CycleRule::abapa())
+    }
+
+    /// Kalah(`houses`, `seeds`) with the standard rules K1–K6; Kalah(6, 4)
+    /// is OpenSpiel's `mancala` ([`Variant::Kalah`]).
+    ///
+    /// # Errors
+    /// [`RulesetError`] when `houses` is 0 or more than [`MAX_HOUSES`], or
+    /// the seed total `2 × houses × seeds` is 0 or more than 255.
+    ///
+    /// ```
+    /// use oware::Ruleset;
+    /// assert_eq!(Ruleset::kalah(6, 6)?.total_seeds(), 72);
+    /// assert!(Ruleset::kalah(6, 30).is_err());
+    /// # Ok::<_, oware::RulesetError>(())
+    /// ```
+    pub fn kalah(houses: u8, seeds: u8) -> Result<Ruleset, RulesetError> {
+        Ruleset::new(RulesetOptions {
+            houses_per_side: houses,
+            seeds_per_house: seeds,
+            family: Family::Kalah(KalahRules::standard()),
+            cycle: CycleRule::none(),
+        })
+    }
+
+    /// Kalah(`houses`, `seeds`) as Irving, Donkers and Uiterwijk solved it:
+    /// the empty capture (K3) on, the game ending when either row is empty.
+    ///
+    /// # Errors
+    /// As [`Ruleset::kalah`].
+    pub fn kalah_irving(houses: u8, seeds: u8) -> Result<Ruleset, RulesetError> {
+        let mut rules = KalahRules::standard();
+        rules.empty_capture = true;
+        let mut options = Ruleset::kalah(houses, seeds)?.options();
+        options.family = Family::Kalah(rules);
+        Ruleset::new(options)
+    }
+
+    /// Congkak with the default single-round rules C1–C7: 7 houses a side,
+    /// 7 seeds each.
+    #[must_use]
+    pub const fn congkak() -> Ruleset {
+        Ruleset::with_family(7, 7, Family::Congkak(CongkakRules::standard()))
+    }
+
+    /// A preset of a family that needs no cycle rule; the sizes must be
+    /// valid (the presets' are).
+    const fn with_family(houses: u8, seeds: u8, family: Family) -> Ruleset {
+        Ruleset::from_parts(houses, seeds, family, CycleRule::none())
+    }
+
+    /// The one place a `Ruleset` is put together (its parts already
+    /// checked), so the derived fields are always right.
+    const fn from_parts(houses: u8, seeds: u8, family: Family, cycle: CycleRule) -> Ruleset {
+        let oware6 = match family {
+            Family::Oware(rules)
+                if houses == 6 && !matches!(rules.grand_slam, GrandSlam::Illegal) =>
+            {
+                Some(rules)
+            }
+            _ => None,
+        };
         Ruleset {
-            cycle: CycleRule {
-                occurrences: Some(2),
-                no_capture_plies: None,
-                max_plies: None,
-                leftover: Leftover::EachTakesOwn,
-            },
-            ..Ruleset::abapa()
+            houses_per_side: houses,
+            seeds_per_house: seeds,
+            family,
+            cycle,
+            oware6,
         }
     }
 
@@ -260,8 +472,9 @@ impl Ruleset {
         if options.seeds_per_house == 0 || total > u32::from(u8::MAX) {
             return Err(RulesetError::SeedsPerHouse(options.seeds_per_house));
         }
-        let Family::Oware(oware) = options.family;
-        if oware.capture_counts.iter().next().is_none() {
+        if let Family::Oware(oware) = options.family
+            && oware.capture_counts.iter().next().is_none()
+        {
             return Err(RulesetError::CaptureCounts);
         }
         let cycle = options.cycle;
@@ -271,18 +484,22 @@ impl Ruleset {
         if cycle.no_capture_plies == Some(0) || cycle.max_plies == Some(0) {
             return Err(RulesetError::PlyLimit);
         }
-        if cycle.occurrences.is_none()
+        // Only Oware's seeds can go round for ever: in Kalah and Congkak
+        // every lap puts a seed in a store (K6, C7).
+        let can_cycle = matches!(options.family, Family::Oware(_));
+        if can_cycle
+            && cycle.occurrences.is_none()
             && cycle.no_capture_plies.is_none()
             && cycle.max_plies.is_none()
         {
             return Err(RulesetError::EndlessPlay);
         }
-        Ok(Ruleset {
-            houses_per_side: h,
-            seeds_per_house: options.seeds_per_house,
-            family: options.family,
+        Ok(Ruleset::from_parts(
+            h,
+            options.seeds_per_house,
+            options.family,
             cycle,
-        })
+        ))
     }
 
     /// The options of this ruleset, to change and pass to [`Ruleset::new`].
@@ -413,18 +630,38 @@ pub enum Variant {
     Abapa,
     /// OpenSpiel's `oware` ([`Ruleset::openspiel`]).
     OpenSpiel,
+    /// Abapa with the grand slam forbidden ([`Ruleset::awale`]).
+    Awale,
+    /// Kalah(6, 4), standard rules: OpenSpiel's `mancala` ([`Ruleset::kalah`]).
+    Kalah,
+    /// Kalah(6, 4) with the empty capture ([`Ruleset::kalah_irving`]).
+    KalahIrving,
+    /// Congkak, 7 houses of 7 seeds ([`Ruleset::congkak`]).
+    Congkak,
 }
 
 impl Variant {
     /// Every preset.
-    pub const ALL: [Variant; 2] = [Variant::Abapa, Variant::OpenSpiel];
+    pub const ALL: [Variant; 6] = [
+        Variant::Abapa,
+        Variant::OpenSpiel,
+        Variant::Awale,
+        Variant::Kalah,
+        Variant::KalahIrving,
+        Variant::Congkak,
+    ];
 
-    /// The preset's name: `"abapa"`, `"openspiel"`.
+    /// The preset's name: `"abapa"`, `"openspiel"`, `"awale"`, `"kalah"`,
+    /// `"kalah-irving"` or `"congkak"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Abapa => "abapa",
             Variant::OpenSpiel => "openspiel",
+            Variant::Awale => "awale",
+            Variant::Kalah => "kalah",
+            Variant::KalahIrving => "kalah-irving",
+            Variant::Congkak => "congkak",
         }
     }
 
@@ -434,20 +671,33 @@ impl Variant {
         match self {
             Variant::Abapa => Ruleset::abapa(),
             Variant::OpenSpiel => Ruleset::openspiel(),
+            Variant::Awale => Ruleset::awale(),
+            Variant::Kalah => Ruleset::with_family(6, 4, Family::Kalah(KalahRules::standard())),
+            Variant::KalahIrving => {
+                let mut rules = KalahRules::standard();
+                rules.empty_capture = true;
+                Ruleset::with_family(6, 4, Family::Kalah(rules))
+            }
+            Variant::Congkak => Ruleset::congkak(),
         }
     }
 
     /// Parses a preset name, ignoring ASCII case. Accepted: `abapa` (alias
-    /// `oware`) and `openspiel` (alias `openspiel-oware`).
+    /// `oware`), `openspiel` (alias `openspiel-oware`), `awale`, `kalah`
+    /// (alias `mancala`, OpenSpiel's name), `kalah-irving` and `congkak`.
     ///
     /// # Errors
     /// [`ParseVariantError`] for any other name.
     pub fn from_ascii(s: &[u8]) -> Result<Variant, ParseVariantError> {
-        const NAMES: [(&[u8], Variant); 4] = [
+        const NAMES: [(&[u8], Variant); 8] = [
             (b"abapa", Variant::Abapa),
             (b"oware", Variant::Abapa),
             (b"openspiel", Variant::OpenSpiel),
             (b"openspiel-oware", Variant::OpenSpiel),
+            (b"awale", Variant::Awale),
+            (b"kalah", Variant::Kalah),
+            (b"kalah-irving", Variant::KalahIrving),
+            (b"congkak", Variant::Congkak),
         ];
         NAMES
             .iter()
@@ -483,7 +733,9 @@ pub struct ParseVariantError;
 
 impl fmt::Display for ParseVariantError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown variant: expected abapa or openspiel")
+        f.write_str(
+            "unknown variant: expected abapa, openspiel, awale, kalah, kalah-irving or congkak",
+        )
     }
 }
 

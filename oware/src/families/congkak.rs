@@ -1,0 +1,112 @@
+//! Congkak: relay sowing through the own store, extra turns, captures from
+//! the opposite house, and passing (`rules/congkak.md`, C1–C7).
+
+use super::MAX_SOWN;
+use crate::report::Recorder;
+use crate::{CapturingSeed, CongkakEnd, CongkakRules, Move, Outcome, Position, Side, Termination};
+
+impl Position {
+    /// Every non-empty house of the side to move, until the game ends.
+    #[inline(never)]
+    pub(crate) fn congkak_legal_mask(&self, rules: &CongkakRules) -> u16 {
+        if self.congkak_outcome(rules).is_some() {
+            0
+        } else {
+            self.own_nonempty_houses()
+        }
+    }
+
+    /// C7: by default the game ends when every house is empty; by option,
+    /// when the side to move has no seeds (the other side takes the rest) or
+    /// as soon as a row is empty (each side takes its own).
+    pub(crate) fn congkak_outcome(&self, rules: &CongkakRules) -> Option<Outcome> {
+        let empty = |side| self.board.row_seeds(side) == 0;
+        let termination = match rules.end {
+            CongkakEnd::AllHousesEmpty => Termination::EmptyBoard,
+            CongkakEnd::MoverEmpty => Termination::NoMoves,
+            CongkakEnd::EitherRowEmpty => Termination::EmptyRow,
+        };
+        let over = match rules.end {
+            CongkakEnd::AllHousesEmpty => empty(Side::South) && empty(Side::North),
+            CongkakEnd::MoverEmpty => empty(self.turn),
+            CongkakEnd::EitherRowEmpty => empty(Side::South) || empty(Side::North),
+        };
+        over.then(|| Outcome::from_scores(termination, self.stores_plus_rows()))
+    }
+
+    /// The side to move under C7's passing: a side with no seeds passes
+    /// while the other still has some.
+    pub(crate) fn congkak_normalize_turn(&mut self, rules: &CongkakRules) {
+        if rules.end == CongkakEnd::AllHousesEmpty
+            && self.board.row_seeds(self.turn) == 0
+            && self.board.row_seeds(!self.turn) > 0
+        {
+            self.turn = !self.turn;
+        }
+    }
+
+    /// C2–C7: sow through the own store; a last seed in the own store gives
+    /// an extra turn (C3), in a house that held seeds lifts them and sows
+    /// on (C4), in an empty opponent house ends the turn (C5), in an empty
+    /// own house captures the opposite house (C6). Returns `false` if the
+    /// sowing passed [`MAX_SOWN`] seeds.
+    #[inline(never)]
+    pub(crate) fn apply_congkak<R: Recorder>(
+        &mut self,
+        m: Move,
+        rules: &CongkakRules,
+        rec: &mut R,
+    ) -> bool {
+        let mover = self.turn;
+        let own_store = self.store_pit(mover);
+        let mut budget = MAX_SOWN;
+        let mut from = m.to_index(self.ruleset.houses_per_side());
+        let mut lapped = false;
+        let extra_turn = loop {
+            let stores_before = self.board.store(mover);
+            let Some(last) = self.sow_through_store(from, &mut budget, rec) else {
+                return false;
+            };
+            lapped |= self.board.store(mover) > stores_before;
+            if last == own_store {
+                break true;
+            }
+            let seeds = self.board.pits[last];
+            if seeds > 1 && rules.relay {
+                rec.relay(last, seeds);
+                from = last;
+                continue;
+            }
+            if seeds == 1 && self.in_row(last, mover) && (lapped || !rules.capture_after_lap) {
+                self.congkak_capture(last, rules, rec);
+            }
+            break false;
+        };
+        if !extra_turn {
+            self.turn = !mover;
+        }
+        let before = self.turn;
+        self.congkak_normalize_turn(rules);
+        if self.turn != before {
+            rec.passed();
+        }
+        true
+    }
+
+    /// C6: the last seed, in an empty own house, takes the opposite house's
+    /// seeds; the last seed itself goes too as the option says.
+    fn congkak_capture<R: Recorder>(&mut self, last: usize, rules: &CongkakRules, rec: &mut R) {
+        let mover = self.turn;
+        let opposite = self.opposite(last);
+        let captures = self.board.pits[opposite] > 0;
+        self.take(opposite, mover, rec);
+        let with_seed = match rules.capturing_seed {
+            CapturingSeed::OnCapture => captures,
+            CapturingSeed::Always => true,
+            CapturingSeed::Never => false,
+        };
+        if with_seed {
+            self.take(last, mover, rec);
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! Kalah(m, n): stores that receive seeds while sowing, extra turns, and
+//! the capture from the opposite house (`rules/kalah.md`, K1–K6).
+
+use crate::report::Recorder;
+use crate::{KalahEnd, KalahRules, Move, Outcome, Position, SeedsLeft, Side, Termination};
+
+impl Position {
+    /// Every non-empty house of the side to move, until the game ends (K4).
+    #[inline(never)]
+    pub(crate) fn kalah_legal_mask(&self, rules: &KalahRules) -> u16 {
+        if self.kalah_over(rules) {
+            0
+        } else {
+            self.own_nonempty_houses()
+        }
+    }
+
+    /// K4: the game ends as soon as a row is empty (or, by option, the row
+    /// of the side to move); the seeds left go to their owner (or, by
+    /// option, to the side that emptied its row).
+    pub(crate) fn kalah_outcome(&self, rules: &KalahRules) -> Option<Outcome> {
+        if !self.kalah_over(rules) {
+            return None;
+        }
+        let scores = match rules.seeds_left {
+            SeedsLeft::ToOwner => self.stores_plus_rows(),
+            SeedsLeft::ToFirstEmptied => {
+                let emptied = if self.board.row_seeds(self.turn) == 0 {
+                    self.turn
+                } else {
+                    !self.turn
+                };
+                let mut scores = self.board.stores();
+                *scores.get_mut(emptied) += self.board.seeds_on_board() as u8;
+                scores
+            }
+        };
+        Some(Outcome::from_scores(Termination::EmptyRow, scores))
+    }
+
+    fn kalah_over(&self, rules: &KalahRules) -> bool {
+        match rules.end {
+            KalahEnd::EitherRowEmpty => Side::ALL.iter().any(|&s| self.board.row_seeds(s) == 0),
+            KalahEnd::MoverRowEmpty => self.board.row_seeds(self.turn) == 0,
+        }
+    }
+
+    /// The non-empty houses of the side to move, as a bit set.
+    pub(crate) fn own_nonempty_houses(&self) -> u16 {
+        let h = self.ruleset.houses_per_side();
+        let row = self.turn.index() * h;
+        let mut mask = 0;
+        for (k, &seeds) in self.board.pits[row..row + h].iter().enumerate() {
+            mask |= u16::from(seeds > 0) << k;
+        }
+        mask
+    }
+
+    /// K1–K3: sow through the own store; a last seed there gives an extra
+    /// turn; a last seed in an own empty house captures the opposite house.
+    #[inline(never)]
+    pub(crate) fn apply_kalah<R: Recorder>(&mut self, m: Move, rules: &KalahRules, rec: &mut R) {
+        let mover = self.turn;
+        let mut budget = usize::MAX;
+        let origin = m.to_index(self.ruleset.houses_per_side());
+        let Some(last) = self.sow_through_store(origin, &mut budget, rec) else {
+            return;
+        };
+        if last == self.store_pit(mover) {
+            return; // K2: the same side moves again
+        }
+        if self.in_row(last, mover) && self.board.pits[last] == 1 {
+            let opposite = self.opposite(last);
+            if self.board.pits[opposite] > 0 || rules.empty_capture {
+                self.take(opposite, mover, rec);
+                self.take(last, mover, rec);
+            }
+        }
+        self.turn = !mover;
+    }
+}

@@ -1,0 +1,258 @@
+//! The Oware family: Abapa R3–R8 and the Oware options
+//! (`rules/abapa.md`, "Options").
+
+use crate::report::{Recorder, SlamFlag};
+use crate::{
+    GrandSlam, House, IllegalMoveReason, MAX_HOUSES, Move, Outcome, OwareRules, Position,
+    Termination,
+};
+
+impl Position {
+    /// The legal moves (bit `k` = house `k` of the side to move): none once
+    /// a side has a majority (R9, R10); otherwise the non-empty houses,
+    /// with the feeding (R7) and grand-slam rules applied.
+    #[inline(always)]
+    pub(crate) fn oware_legal_mask(&self, rules: &OwareRules) -> u16 {
+        if self.majority_reached() {
+            return 0;
+        }
+        let mask = self.oware_moves::<0>(rules);
+        if rules.grand_slam == GrandSlam::Illegal {
+            self.without_grand_slams(mask)
+        } else {
+            mask
+        }
+    }
+
+    /// [`Position::oware_legal_mask`] on a 6-house board whose grand slams
+    /// need no look-ahead ([`Ruleset::oware6`](crate::Ruleset)).
+    #[inline(always)]
+    pub(crate) fn oware6_legal_mask(&self, rules: &OwareRules) -> u16 {
+        if self.majority_reached() {
+            0
+        } else {
+            self.oware_moves::<6>(rules)
+        }
+    }
+
+    /// The outcome by majority (R9, R10) or when no move is legal (R8).
+    pub(crate) fn oware_outcome(&self, rules: &OwareRules) -> Option<Outcome> {
+        if self.majority_reached() {
+            return Some(Outcome::from_scores(
+                Termination::Majority,
+                self.board.stores(),
+            ));
+        }
+        (self.oware_legal_mask(rules) == 0)
+            .then(|| Outcome::from_scores(Termination::NoMoves, self.stores_plus_rows()))
+    }
+
+    /// Why a move from a non-empty house of the side to move is illegal.
+    pub(crate) fn oware_illegal_reason(&self, m: Move, rules: &OwareRules) -> IllegalMoveReason {
+        let h = self.ruleset.houses_per_side();
+        let starved = self.board.row_seeds(!self.turn) == 0;
+        let reaches = usize::from(self.board.pits[m.to_index(h)]) >= h - m.house().index();
+        if rules.must_feed && starved && !reaches {
+            IllegalMoveReason::MustFeed
+        } else {
+            IllegalMoveReason::GrandSlam
+        }
+    }
+
+    /// Whether a side holds more than half the seeds, or each holds half
+    /// (R9, R10).
+    #[inline]
+    fn majority_reached(&self) -> bool {
+        let half = self.ruleset.total_seeds() / 2;
+        let [south, north] = self.board.stores;
+        south > half || north > half || (south == half && north == half)
+    }
+
+    /// The houses a side: `H`, or the ruleset's when `H` is 0. Hot
+    /// functions take it as a const parameter: 6 (Oware's board) compiles to
+    /// fixed-size loops, 0 reads it at run time; both are the same code.
+    #[inline(always)]
+    const fn houses<const H: usize>(&self) -> usize {
+        if H == 0 {
+            self.ruleset.houses_per_side as usize
+        } else {
+            H
+        }
+    }
+
+    /// Non-empty houses of the side to move, as a bit set (bit `k` = house
+    /// `k`); when the opponent is starved and the rules say so, only the
+    /// houses whose seeds reach its row (R7: house `k` needs `h - k`
+    /// seeds or more).
+    #[inline]
+    fn oware_moves<const H: usize>(&self, rules: &OwareRules) -> u16 {
+        let h = self.houses::<H>();
+        let row = self.turn.index() * h;
+        let opponent_row = (!self.turn).index() * h;
+        let starved = rules.must_feed
+            && self.board.pits[opponent_row..opponent_row + h]
+                .iter()
+                .all(|&s| s == 0);
+        let mut mask = 0;
+        for (k, &seeds) in self.board.pits[row..row + h].iter().enumerate() {
+            let reaches = !starved || usize::from(seeds) >= h - k;
+            mask |= u16::from(seeds > 0 && reaches) << k;
+        }
+        mask
+    }
+
+    /// `mask` without its grand slams, unless every move is one
+    /// ([`GrandSlam::Illegal`]). Kept out of line: the common rulesets never
+    /// call it, and the legal-move path they share must stay small.
+    #[cold]
+    #[inline(never)]
+    fn without_grand_slams(&self, mask: u16) -> u16 {
+        let mut slams = 0;
+        for k in 0..self.ruleset.houses_per_side() {
+            if mask & 1 << k != 0 {
+                let mut after = *self;
+                let mut flag = SlamFlag::default();
+                after.apply(Move::new(self.turn, House(k as u8)), &mut flag);
+                slams |= u16::from(flag.0) << k;
+            }
+        }
+        if slams == mask { mask } else { mask & !slams }
+    }
+
+    /// Plays `m` by the Oware rules on a board of any size (the 6-house
+    /// board takes [`Position::apply_oware_with`] with `H = 6` directly).
+    #[inline(never)]
+    pub(crate) fn apply_oware<R: Recorder>(&mut self, m: Move, rules: &OwareRules, rec: &mut R) {
+        self.apply_oware_with::<R, 0>(m, rules, rec);
+    }
+
+    #[inline]
+    pub(crate) fn apply_oware_with<R: Recorder, const H: usize>(
+        &mut self,
+        m: Move,
+        rules: &OwareRules,
+        rec: &mut R,
+    ) {
+        let h = self.houses::<H>();
+        let origin = m.to_index(h);
+        let last = sow_oware(
+            &mut self.board.pits[..2 * h],
+            origin,
+            rules.skip_origin,
+            rec,
+        );
+        let opponent_row = (!self.turn).index() * h;
+        if (opponent_row..opponent_row + h).contains(&last) {
+            self.capture_oware::<R, H>(last, opponent_row, rules, rec);
+        }
+        self.turn = !self.turn;
+    }
+
+    /// The capture chain of R5 from the last house sown `last` backwards
+    /// within the opponent's row starting at `row`, with the grand-slam rule.
+    #[inline]
+    fn capture_oware<R: Recorder, const H: usize>(
+        &mut self,
+        last: usize,
+        row: usize,
+        rules: &OwareRules,
+        rec: &mut R,
+    ) {
+        let h = self.houses::<H>();
+        let pits = &mut self.board.pits;
+        let mut first = last + 1;
+        let mut taken: u16 = 0;
+        while first > row && rules.capture_counts.contains(pits[first - 1]) {
+            first -= 1;
+            taken += u16::from(pits[first]);
+        }
+        if taken == 0 {
+            return;
+        }
+        let row_total: u16 = pits[row..row + h].iter().map(|&s| u16::from(s)).sum();
+        let grand_slam = taken == row_total;
+        if grand_slam && matches!(rules.grand_slam, GrandSlam::NoCapture | GrandSlam::Illegal) {
+            rec.grand_slam();
+            return;
+        }
+        let mover = self.turn;
+        for i in (first..=last).rev() {
+            rec.captured(i, pits[i], mover);
+            pits[i] = 0;
+        }
+        self.board.stores[mover.index()] += taken as u8;
+        if grand_slam && rules.grand_slam == GrandSlam::LeftToOpponent {
+            // The seeds left, all in the mover's row, go to the opponent.
+            let own = mover.index() * h;
+            for i in own..own + h {
+                self.take(i, !mover, rec);
+            }
+        }
+    }
+}
+
+/// Sows the seeds of `origin` over `pits` (a ring, toward increasing index)
+/// and returns the index of the last house sown (R3, R4).
+///
+/// With `skip_origin` a lap passes over the origin house. A recorder that
+/// wants every seed gets them one by one; otherwise whole laps and the rest
+/// are added in bulk, which gives the same board.
+#[inline(always)]
+fn sow_oware<R: Recorder>(pits: &mut [u8], origin: usize, skip_origin: bool, rec: &mut R) -> usize {
+    debug_assert!(pits.len() <= 2 * MAX_HOUSES);
+    let len = pits.len();
+    let seeds = usize::from(pits[origin]);
+    pits[origin] = 0;
+    if R::SEEDS {
+        let mut i = origin;
+        for _ in 0..seeds {
+            i = if i + 1 == len { 0 } else { i + 1 };
+            if skip_origin && i == origin {
+                i = if i + 1 == len { 0 } else { i + 1 };
+            }
+            pits[i] += 1;
+            rec.sown(i);
+        }
+        return i;
+    }
+    let lap = if skip_origin { len - 1 } else { len };
+    let (laps, rest) = if seeds < lap {
+        (0, seeds)
+    } else {
+        (seeds / lap, seeds % lap)
+    };
+    if laps > 0 {
+        for p in pits.iter_mut() {
+            *p += laps as u8;
+        }
+        if skip_origin {
+            pits[origin] -= laps as u8;
+        }
+        if rest == 0 {
+            // The last seed of a lap lands just before the origin (skipped)
+            // or in the origin itself (not skipped).
+            return if !skip_origin {
+                origin
+            } else if origin == 0 {
+                len - 1
+            } else {
+                origin - 1
+            };
+        }
+    }
+    let end = origin + rest;
+    if end < len {
+        for p in &mut pits[origin + 1..=end] {
+            *p += 1;
+        }
+        end
+    } else {
+        for p in &mut pits[origin + 1..] {
+            *p += 1;
+        }
+        for p in &mut pits[..=end - len] {
+            *p += 1;
+        }
+        end - len
+    }
+}
