@@ -85,10 +85,11 @@ fn node_limit() -> u64 {
     }
 }
 
-#[test]
-fn abapa_perft_file() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/abapa.perft");
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+/// Replays every entry of the perft data file `name` up to the node
+/// limit; returns how many counts were checked.
+fn replay_perft_file(name: &str) -> usize {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let entries = parse_perft_file(&text);
     assert!(entries.len() >= 5, "{path}: only {} entries", entries.len());
     let limit = node_limit();
@@ -116,8 +117,26 @@ fn abapa_perft_file() {
             checked += 1;
         }
     }
-    eprintln!("checked {checked} perft counts, skipped {skipped} above {limit} nodes");
+    eprintln!("{name}: checked {checked} perft counts, skipped {skipped} above {limit} nodes");
+    checked
+}
+
+#[test]
+fn abapa_perft_file() {
+    let checked = replay_perft_file("abapa.perft");
     assert!(checked >= 30, "only {checked} perft counts checked");
+}
+
+#[test]
+fn kalah_perft_file() {
+    let checked = replay_perft_file("kalah.perft");
+    assert!(checked >= 30, "only {checked} perft counts checked");
+}
+
+#[test]
+fn congkak_perft_file() {
+    let checked = replay_perft_file("congkak.perft");
+    assert!(checked >= 20, "only {checked} perft counts checked");
 }
 
 #[test]

@@ -75,7 +75,7 @@ fn record_import_reports_the_ply_of_an_illegal_move() {
     );
     assert_eq!(
         "[Variant \"chess\"]\n".parse::<Record>(),
-        Err(ParseRecordError::Variant)
+        Err(ParseRecordError::Variant(oware::ParseRulesetError::Name))
     );
     assert_eq!(
         "[South Ama]\n".parse::<Record>(),

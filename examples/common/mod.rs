@@ -1,14 +1,16 @@
 //! Command-line pieces the examples share.
 
 use clap::Args;
-use oware::{ParsePositionError, Position, Variant};
+use oware::{ParsePositionError, Position, Ruleset};
 
 /// Where a game starts: a variant's start, or a position string.
 #[derive(Args, Debug)]
 pub struct StartArgs {
-    /// The rules: abapa (default) or openspiel.
+    /// The rules: a preset (abapa, openspiel, awale, kalah, kalah-irving,
+    /// congkak) with optional changes, e.g. `kalah(6,5)` or
+    /// `abapa(grand_slam=capture-all)`.
     #[arg(long, default_value = "abapa")]
-    pub variant: Variant,
+    pub variant: Ruleset,
     /// Start from this position string (`<South A..F>/<North a..f> <s|n>
     /// <South store> <North store>`) instead of the variant's start.
     #[arg(long)]
@@ -19,8 +21,8 @@ impl StartArgs {
     /// The starting position these arguments ask for.
     pub fn start(&self) -> Result<Position, ParsePositionError> {
         match &self.position {
-            Some(text) => Position::from_str_with_variant(text, self.variant),
-            None => Ok(Position::new(self.variant.ruleset())),
+            Some(text) => Position::from_str_with_ruleset(text, self.variant),
+            None => Ok(Position::new(self.variant)),
         }
     }
 }

@@ -67,6 +67,7 @@ mod position;
 pub mod record;
 mod report;
 mod ruleset;
+pub mod ruleset_text;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod side;
@@ -85,6 +86,7 @@ pub use ruleset::{
     KalahRules, Leftover, OwareRules, ParseVariantError, Ruleset, RulesetError, RulesetOptions,
     SeedsLeft, Variant,
 };
+pub use ruleset_text::ParseRulesetError;
 pub use side::{BySide, Side};
 
 /// The README's examples, run as doctests.

@@ -1,13 +1,15 @@
 //! The position string: one line of text for a position.
 //!
 //! ```text
-//! <South's houses A,B,…>/<North's houses a,b,…> <s|n> <South's store> <North's store> [variant]
+//! <South's houses A,B,…>/<North's houses a,b,…> <s|n> <South's store> <North's store> [ruleset]
 //! ```
 //!
 //! The Abapa start is `4,4,4,4,4,4/4,4,4,4,4,4 s 0 0`. Each row is listed in
 //! its owner's letter order, so North's row `a,b,…` is absolute houses
 //! `n..2n` in index order. The fifth field names the preset
-//! ([`Variant`]); it is left out for Abapa.
+//! ([`Variant`](crate::Variant)) or a custom ruleset in its text form
+//! ([`ruleset_text`](crate::ruleset_text), e.g. `kalah(6,5)`); it is left
+//! out for Abapa.
 //!
 //! How lenient the parser is:
 //! - fields are separated by any run of ASCII whitespace, and leading and
@@ -15,7 +17,7 @@
 //! - seed counts and stores are plain decimal numbers `0`–`255` (no sign, no
 //!   spaces inside a row);
 //! - the side to move is `s` or `n` in either case;
-//! - the variant name ignores ASCII case and accepts aliases
+//! - the ruleset's preset name ignores ASCII case and accepts aliases
 //!   ([`Variant::from_ascii`](crate::Variant::from_ascii));
 //! - each row must have the ruleset's number of houses, and houses plus
 //!   stores must hold exactly its seed total (Abapa R1: 48); nothing else
@@ -24,7 +26,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Board, BySide, House, Move, Position, PositionError, Ruleset, Side, Variant};
+use crate::{Board, BySide, House, Move, Position, PositionError, Ruleset, Side};
 
 impl fmt::Display for Position {
     /// The position string, e.g. `4,4,4,4,4,4/4,4,4,4,4,4 s 0 0`.
@@ -64,36 +66,36 @@ impl FromStr for Position {
 }
 
 impl Position {
-    /// Parses a position string of `variant`: a string without a fifth
-    /// field is read under `variant`'s rules; one that names a variant must
-    /// name this one.
+    /// Parses a position string of `ruleset`: a string without a fifth
+    /// field is read under `ruleset`; one that names a ruleset must name
+    /// this one.
     ///
     /// # Errors
     /// [`ParsePositionError`] as for [`FromStr`], and
     /// [`ParsePositionError::Variant`] when the fifth field names another
-    /// variant.
+    /// ruleset.
     ///
     /// ```
-    /// use oware::{ParsePositionError, Position, Variant};
-    /// let pos = Position::from_str_with_variant("4,4,4,4,4,4/4,4,4,4,4,4 s 0 0", Variant::OpenSpiel)?;
+    /// use oware::{ParsePositionError, Position, Ruleset, Variant};
+    /// let pos = Position::from_str_with_ruleset("4,4,4,4,4,4/4,4,4,4,4,4 s 0 0", Ruleset::openspiel())?;
     /// assert_eq!(pos.ruleset().variant(), Some(Variant::OpenSpiel));
     /// assert_eq!(
-    ///     Position::from_str_with_variant("4,4,4,4,4,4/4,4,4,4,4,4 s 0 0 openspiel", Variant::Abapa),
+    ///     Position::from_str_with_ruleset("4,4,4,4,4,4/4,4,4,4,4,4 s 0 0 openspiel", Ruleset::abapa()),
     ///     Err(ParsePositionError::Variant)
     /// );
     /// # Ok::<_, ParsePositionError>(())
     /// ```
-    pub fn from_str_with_variant(
+    pub fn from_str_with_ruleset(
         s: &str,
-        variant: Variant,
+        ruleset: Ruleset,
     ) -> Result<Position, ParsePositionError> {
-        parse_position(s, Some(variant))
+        parse_position(s, Some(ruleset))
     }
 }
 
-/// Parses a position string; `variant`, if given, is the variant the text
+/// Parses a position string; `expected`, if given, is the ruleset the text
 /// must be of.
-fn parse_position(s: &str, variant: Option<Variant>) -> Result<Position, ParsePositionError> {
+fn parse_position(s: &str, expected: Option<Ruleset>) -> Result<Position, ParsePositionError> {
     let fields: Vec<&str> = s.split_ascii_whitespace().collect();
     let [rows, turn, south_store, north_store, rest @ ..] = fields.as_slice() else {
         return Err(ParsePositionError::Fields {
@@ -101,9 +103,9 @@ fn parse_position(s: &str, variant: Option<Variant>) -> Result<Position, ParsePo
         });
     };
     let ruleset = match rest {
-        [] => variant.unwrap_or_default().ruleset(),
-        [name] => match Variant::from_str(name) {
-            Ok(named) if variant.is_none_or(|v| v == named) => named.ruleset(),
+        [] => expected.unwrap_or_default(),
+        [text] => match Ruleset::from_str(text) {
+            Ok(named) if expected.is_none_or(|r| r == named) => named,
             _ => return Err(ParsePositionError::Variant),
         },
         _ => {
@@ -219,7 +221,7 @@ pub enum ParsePositionError {
         side: Side,
     },
     /// The fifth field is not a known variant, or not the variant asked for
-    /// ([`Position::from_str_with_variant`]).
+    /// ([`Position::from_str_with_ruleset`]).
     Variant,
     /// The bytes are not ASCII text.
     NotAscii,

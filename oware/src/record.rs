@@ -14,7 +14,9 @@
 //!   movetext. A name is ASCII letters, digits and `_`; in the value `\"` and
 //!   `\\` escape a quote and a backslash. Values cannot hold line breaks:
 //!   export writes them as spaces.
-//! - `Variant` names the preset (default `abapa`); `Position` gives a
+//! - `Variant` names the ruleset (default `abapa`): a preset, or a custom
+//!   ruleset in its text form ([`ruleset_text`](crate::ruleset_text), e.g.
+//!   `kalah(6,5)`); `Position` gives a
 //!   starting position other than the variant's start, as a position string
 //!   ([`notation`](crate::notation)). Both come from the game's start, so
 //!   [`Record::set_tag`] refuses them.
@@ -37,7 +39,10 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Game, Move, ParsePositionError, PlayError, Position, Side, Termination, Variant};
+use crate::{
+    Game, Move, ParsePositionError, ParseRulesetError, PlayError, Position, Ruleset, Side,
+    Termination,
+};
 
 /// A game with its tag pairs (players, date, event, …).
 ///
@@ -141,8 +146,7 @@ impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let start = self.game.start();
         let ruleset = start.ruleset();
-        let variant = ruleset.variant().map_or("custom", Variant::name);
-        writeln!(f, "[Variant \"{variant}\"]")?;
+        writeln!(f, "[Variant \"{ruleset}\"]")?;
         for (name, value) in self.export_tags() {
             writeln!(f, "[{name} \"{}\"]", escape(&value))?;
         }
@@ -200,13 +204,13 @@ impl FromStr for Record {
         let s = s.strip_prefix('\u{feff}').unwrap_or(s);
         let (tags, movetext) = split_tags(s)?;
         let mut record = Record::default();
-        let mut variant = None;
+        let mut ruleset = None;
         let mut start = None;
         for (name, value) in tags {
             match name.as_str() {
                 "Variant" => {
-                    let parsed = value.parse::<Variant>();
-                    variant = Some(parsed.map_err(|_| ParseRecordError::Variant)?);
+                    let parsed = value.parse::<Ruleset>();
+                    ruleset = Some(parsed.map_err(ParseRecordError::Variant)?);
                 }
                 "Position" => start = Some(value),
                 "Result" if !RESULTS.contains(&value.as_str()) => {
@@ -216,7 +220,7 @@ impl FromStr for Record {
                 _ => record.tags.push((name, value)),
             }
         }
-        record.game = Game::from_position(start_position(variant, start.as_deref())?);
+        record.game = Game::from_position(start_position(ruleset, start.as_deref())?);
         let movetext = read_movetext(&movetext)?;
         for (i, &m) in movetext.moves.iter().enumerate() {
             let ply = i + 1;
@@ -295,16 +299,16 @@ fn split_tags(s: &str) -> Result<(Vec<(String, String)>, String), ParseRecordErr
 }
 
 /// The starting position from the `Variant` and `Position` tags. A
-/// position string that names its own variant must agree with the
+/// position string that names its own ruleset must agree with the
 /// `Variant` tag; without a `Variant` tag it decides.
 fn start_position(
-    variant: Option<Variant>,
+    ruleset: Option<Ruleset>,
     position: Option<&str>,
 ) -> Result<Position, ParseRecordError> {
-    let parsed = match (position, variant) {
-        (None, variant) => return Ok(Position::new(variant.unwrap_or_default().ruleset())),
+    let parsed = match (position, ruleset) {
+        (None, ruleset) => return Ok(Position::new(ruleset.unwrap_or_default())),
         (Some(text), None) => text.parse(),
-        (Some(text), Some(variant)) => Position::from_str_with_variant(text, variant),
+        (Some(text), Some(ruleset)) => Position::from_str_with_ruleset(text, ruleset),
     };
     parsed.map_err(ParseRecordError::Position)
 }
@@ -436,8 +440,9 @@ pub enum ParseRecordError {
         /// The line number, from 1.
         line: usize,
     },
-    /// The `Variant` tag names no known preset.
-    Variant,
+    /// The `Variant` tag is not a ruleset's text form
+    /// ([`ruleset_text`](crate::ruleset_text)).
+    Variant(ParseRulesetError),
     /// The `Position` tag is not a valid position of the variant.
     Position(ParsePositionError),
     /// The `Result` tag is not `1-0`, `0-1`, `1/2-1/2` or `*`.
@@ -484,7 +489,7 @@ impl fmt::Display for ParseRecordError {
             ParseRecordError::TagAfterMovetext { line } => {
                 write!(f, "line {line}: tag pairs must come before the moves")
             }
-            ParseRecordError::Variant => f.write_str("unknown Variant tag"),
+            ParseRecordError::Variant(e) => write!(f, "Variant tag: {e}"),
             ParseRecordError::Position(e) => write!(f, "Position tag: {e}"),
             ParseRecordError::ResultTag => {
                 f.write_str("the Result tag must be 1-0, 0-1, 1/2-1/2 or *")
@@ -520,6 +525,7 @@ impl core::error::Error for ParseRecordError {
     fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         match self {
             ParseRecordError::Position(e) => Some(e),
+            ParseRecordError::Variant(e) => Some(e),
             ParseRecordError::IllegalMove { error, .. } => Some(error),
             _ => None,
         }

@@ -557,13 +557,6 @@ impl Default for Ruleset {
     }
 }
 
-impl fmt::Display for Ruleset {
-    /// The preset's name, or `custom` for a ruleset that matches none.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.variant().map_or("custom", Variant::name))
-    }
-}
-
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Ruleset {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Ruleset, D::Error> {

@@ -12,6 +12,9 @@
 //! Cycle rules (R11) are not modelled: perft does not need them.
 #![allow(dead_code)]
 
+pub mod congkak;
+pub mod kalah;
+
 /// Seeds in play in Abapa (R1).
 pub const TOTAL_SEEDS: i32 = 48;
 
