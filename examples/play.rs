@@ -18,7 +18,7 @@ use oware::{Game, House, Move, MoveReport, Record, Side};
 
 mod common;
 
-/// Play Oware (Abapa rules by default) in the terminal.
+/// Play Oware (Abapa rules by default), Kalah or Congkak in the terminal.
 #[derive(Parser, Debug)]
 struct Args {
     #[command(flatten)]
@@ -242,17 +242,32 @@ fn draw(game: &Game) {
 /// Describes what a move did: the sowing, captures, grand slam, feeding.
 fn describe(report: &MoveReport) {
     let sown: Vec<String> = report.sown.iter().map(ToString::to_string).collect();
+    // Relays (Congkak) split the sowing where seeds were lifted again.
+    let mut start = 0;
+    let mut from = report.played.to_string();
+    for relay in &report.relays {
+        println!(
+            "{from} sows {}: {}",
+            seeds(relay.after - start),
+            sown[start..relay.after].join(" ")
+        );
+        println!(
+            "relay: lifts {} from {}",
+            seeds(usize::from(relay.seeds)),
+            relay.pit
+        );
+        (start, from) = (relay.after, relay.pit.to_string());
+    }
     println!(
-        "{} sows {}: {}",
-        report.played,
-        seeds(sown.len()),
-        sown.join(" ")
+        "{from} sows {}: {}",
+        seeds(sown.len() - start),
+        sown[start..].join(" ")
     );
     if !report.captures.is_empty() {
         let captured: Vec<String> = report
             .captures
             .iter()
-            .map(|c| format!("{} ({})", c.pit, c.seeds))
+            .map(|c| format!("{} ({} to {})", c.pit, c.seeds, c.to))
             .collect();
         println!(
             "captures {}: {}",
@@ -265,6 +280,15 @@ fn describe(report: &MoveReport) {
     }
     if report.fed {
         println!("feeds the starved opponent");
+    }
+    if report.extra_turn {
+        println!(
+            "the last seed fell in the store: {} moves again",
+            report.played.side()
+        );
+    }
+    if report.passed {
+        println!("{} has no seeds and passes", !report.played.side());
     }
 }
 
