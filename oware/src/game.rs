@@ -245,12 +245,22 @@ impl Game {
     }
 
     fn split_outcome(&self, termination: Termination) -> Outcome {
-        let pos = self.position();
+        Game::split(self.position(), termination)
+    }
+
+    /// The outcome when a history rule or agreement ends the game at `pos`:
+    /// the seeds left are credited by the ruleset's [`Leftover`] rule.
+    pub(crate) fn split(pos: &Position, termination: Termination) -> Outcome {
         let scores = match pos.ruleset().cycle().leftover {
             Leftover::EachTakesOwn => pos.stores_plus_rows(),
             Leftover::NotCounted => pos.board().stores(),
         };
         Outcome::from_scores(termination, scores)
+    }
+
+    /// The positions since the last capture, the current one included.
+    pub(crate) fn positions_since_capture(&self) -> &[Position] {
+        &self.positions[self.positions.len() - 1 - self.quiet_plies..]
     }
 }
 

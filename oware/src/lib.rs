@@ -68,6 +68,7 @@ pub mod record;
 mod report;
 mod ruleset;
 pub mod ruleset_text;
+pub mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod side;

@@ -1,0 +1,77 @@
+//! The static evaluation: captured-seed difference plus positional terms.
+
+use crate::{Family, Position, Side};
+
+/// The weights of the static evaluation, in hundredths of a seed. The
+/// score is the stores' difference (×100, from the side to move's view)
+/// plus these terms, each the side to move's count minus the opponent's.
+///
+/// [`Evaluation::default`] has the weights the engine plays with;
+/// [`Evaluation::MATERIAL`] counts the stores alone. The match runner shows
+/// what the positional terms are worth (see the crate README).
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Evaluation {
+    /// Per legal move: mobility.
+    pub mobility: i32,
+    /// Per house that holds enough seeds to lap the board (12 or more in
+    /// Abapa): a store of seeds for a big capture later (Oware family).
+    pub lapping_houses: i32,
+    /// Per house holding 1 or 2 seeds, which a last seed can turn into a
+    /// capture (Oware family; counted against its owner).
+    pub weak_houses: i32,
+    /// Per seed in the side's houses (Kalah and Congkak, where the seeds
+    /// left in one's houses usually end up in one's store).
+    pub seeds_in_houses: i32,
+}
+
+impl Evaluation {
+    /// The stores' difference alone.
+    pub const MATERIAL: Evaluation = Evaluation {
+        mobility: 0,
+        lapping_houses: 0,
+        weak_houses: 0,
+        seeds_in_houses: 0,
+    };
+
+    /// The score of `pos` from the side to move's view, in hundredths of a seed.
+    pub(crate) fn evaluate(&self, pos: &Position) -> i32 {
+        let me = pos.turn();
+        let board = pos.board();
+        let material = 100 * (i32::from(board.store(me)) - i32::from(board.store(!me)));
+        let per_side = |side: Side| -> i32 {
+            let houses = board.houses(side);
+            let mut score = self.mobility * moves_of(pos, side);
+            match pos.ruleset().family() {
+                Family::Oware(_) => {
+                    let lap = (2 * houses.len() - 1) as u8;
+                    let lapping = houses.iter().filter(|&&s| s >= lap).count() as i32;
+                    let weak = houses.iter().filter(|&&s| s == 1 || s == 2).count() as i32;
+                    score += self.lapping_houses * lapping - self.weak_houses * weak;
+                }
+                _ => score += self.seeds_in_houses * i32::from(board.row_seeds(side)),
+            }
+            score
+        };
+        material + per_side(me) - per_side(!me)
+    }
+}
+
+/// The number of legal moves `side` would have if it were to move.
+fn moves_of(pos: &Position, side: Side) -> i32 {
+    let mut as_side = *pos;
+    as_side.turn = side;
+    as_side.legal_mask().count_ones() as i32
+}
+
+impl Default for Evaluation {
+    /// The engine's weights.
+    fn default() -> Evaluation {
+        Evaluation {
+            mobility: 10,
+            lapping_houses: 40,
+            weak_houses: 20,
+            seeds_in_houses: 25,
+        }
+    }
+}

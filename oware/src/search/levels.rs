@@ -1,0 +1,249 @@
+//! Five levels of play, from a beginner to the full engine.
+
+use core::fmt;
+use core::str::FromStr;
+
+use super::{Evaluation, SearchLimits, Searcher};
+use crate::{Game, Move};
+
+/// A level of play, 1 (beginner) to 5 (strongest). Each is a documented
+/// configuration of the same engine.
+///
+/// | level | plays |
+/// |---|---|
+/// | 1 | a random legal move, but a capturing one half the time when it can capture |
+/// | 2 | greedy: the move that puts the most seeds in its store now (ties at random) |
+/// | 3 | a 4-ply search on the stores alone, at random among moves within half a seed of the best |
+/// | 4 | an 8-ply search with the full evaluation |
+/// | 5 | a search under a 1-second time budget (or 2 million positions), full evaluation |
+///
+/// Levels 1–3 use a seeded random choice, so they are not predictable, and
+/// the same seed makes them reproducible. Level 5's time limit makes it
+/// depend on the machine; [`Player::reproducible`] drops it.
+#[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Level {
+    /// 1: beginner.
+    One = 1,
+    /// 2: greedy.
+    Two = 2,
+    /// 3: shallow search.
+    Three = 3,
+    /// 4: deeper search.
+    Four = 4,
+    /// 5: full strength.
+    Five = 5,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 5] = [
+        Level::One,
+        Level::Two,
+        Level::Three,
+        Level::Four,
+        Level::Five,
+    ];
+
+    /// The level's number, 1 to 5.
+    #[must_use]
+    pub const fn number(self) -> u8 {
+        self as u8
+    }
+
+    /// The level numbered `n`, 1 to 5.
+    #[must_use]
+    pub const fn from_number(n: u8) -> Option<Level> {
+        match n {
+            1 => Some(Level::One),
+            2 => Some(Level::Two),
+            3 => Some(Level::Three),
+            4 => Some(Level::Four),
+            5 => Some(Level::Five),
+            _ => None,
+        }
+    }
+
+    /// The level's search limits (levels 1 and 2 do not search).
+    #[must_use]
+    pub const fn limits(self) -> SearchLimits {
+        match self {
+            Level::One | Level::Two => SearchLimits::depth(1),
+            Level::Three => SearchLimits::depth(4),
+            Level::Four => SearchLimits::depth(8),
+            Level::Five => SearchLimits {
+                depth: None,
+                nodes: Some(2_000_000),
+                time_ms: Some(1000),
+            },
+        }
+    }
+
+    /// The level's evaluation.
+    #[must_use]
+    pub fn evaluation(self) -> Evaluation {
+        match self {
+            Level::One | Level::Two | Level::Three => Evaluation::MATERIAL,
+            Level::Four | Level::Five => Evaluation::default(),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.number())
+    }
+}
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+
+    /// `1` to `5`.
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
+        s.trim()
+            .parse::<u8>()
+            .ok()
+            .and_then(Level::from_number)
+            .ok_or(ParseLevelError)
+    }
+}
+
+/// Error when a level is not a number from 1 to 5.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParseLevelError;
+
+impl fmt::Display for ParseLevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("invalid level: expected a number from 1 to 5")
+    }
+}
+
+impl core::error::Error for ParseLevelError {}
+
+/// A small seeded random number generator (xorshift64*), so that levels
+/// and matches are reproducible without dependencies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from `seed` (any value, 0 included).
+    #[must_use]
+    pub const fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x9e37_79b9_7f4a_7c15 | 1)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// An engine player of a [`Level`]: chooses moves for a [`Game`].
+///
+/// ```
+/// use oware::search::{Level, Player};
+/// use oware::Game;
+/// let mut game = Game::default();
+/// let mut player = Player::new(Level::Three, 7);
+/// let m = player.choose(&game).unwrap();
+/// game.play(m)?;
+/// # Ok::<_, oware::PlayError>(())
+/// ```
+#[derive(Debug)]
+pub struct Player {
+    level: Level,
+    limits: SearchLimits,
+    rng: Rng,
+    searcher: Searcher,
+}
+
+impl Player {
+    /// A player of `level` whose random choices follow `seed`.
+    #[must_use]
+    pub fn new(level: Level, seed: u64) -> Player {
+        Player {
+            level,
+            limits: level.limits(),
+            rng: Rng::new(seed),
+            searcher: Searcher::with_evaluation(1 << 18, level.evaluation()),
+        }
+    }
+
+    /// As [`Player::new`], without a time limit: the same seed and game
+    /// always give the same moves.
+    #[must_use]
+    pub fn reproducible(level: Level, seed: u64) -> Player {
+        let mut player = Player::new(level, seed);
+        player.limits.time_ms = None;
+        player
+    }
+
+    /// This player with other search limits (levels 3 to 5).
+    #[must_use]
+    pub fn with_limits(mut self, limits: SearchLimits) -> Player {
+        self.limits = limits;
+        self
+    }
+
+    /// This player with another evaluation (levels 3 to 5).
+    #[must_use]
+    pub fn with_evaluation(mut self, eval: Evaluation) -> Player {
+        self.searcher = Searcher::with_evaluation(1 << 18, eval);
+        self
+    }
+
+    /// The player's level.
+    #[must_use]
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The move this player plays in `game`; `None` when the game is over.
+    pub fn choose(&mut self, game: &Game) -> Option<Move> {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let pos = game.position();
+        let gain = |m: Move| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            child.board().store(pos.turn()) - pos.board().store(pos.turn())
+        };
+        match self.level {
+            Level::One => {
+                let capturing: Vec<Move> = moves.iter().copied().filter(|&m| gain(m) > 0).collect();
+                let pool: &[Move] = if !capturing.is_empty() && self.rng.below(2) == 0 {
+                    &capturing
+                } else {
+                    &moves
+                };
+                Some(pool[self.rng.below(pool.len())])
+            }
+            Level::Two => {
+                let best = moves.iter().map(|&m| gain(m)).max()?;
+                let pool: Vec<Move> = moves.iter().copied().filter(|&m| gain(m) == best).collect();
+                Some(pool[self.rng.below(pool.len())])
+            }
+            Level::Three => {
+                let scores = self.searcher.analyse(game, self.limits);
+                let best = scores.first()?.score.raw();
+                let pool: Vec<Move> = scores
+                    .iter()
+                    .filter(|s| s.score.raw() >= best - 50)
+                    .map(|s| s.m)
+                    .collect();
+                Some(pool[self.rng.below(pool.len())])
+            }
+            Level::Four | Level::Five => self.searcher.search(game, self.limits).best_move,
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! Matches between two players, with an Elo estimate.
+
+use core::fmt;
+
+use super::{Player, Rng};
+use crate::{Game, Ruleset, Side};
+
+/// The result of a match, from the first player's view.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MatchResult {
+    /// Games the first player won.
+    pub wins: u32,
+    /// Drawn games.
+    pub draws: u32,
+    /// Games the first player lost.
+    pub losses: u32,
+}
+
+impl MatchResult {
+    /// Games played.
+    #[must_use]
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The first player's score: (wins + draws / 2) / games, 0 to 1.
+    #[must_use]
+    pub fn score(&self) -> f64 {
+        (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games().max(1))
+    }
+
+    /// The Elo difference the score implies (first player minus second),
+    /// with the score kept inside (0, 1) so a clean sweep stays finite.
+    #[must_use]
+    pub fn elo(&self) -> f64 {
+        elo_of(self.score(), self.games())
+    }
+
+    /// The half-width of the 95 % confidence interval of [`MatchResult::elo`],
+    /// from the variance of the per-game results.
+    #[must_use]
+    pub fn elo_margin(&self) -> f64 {
+        let n = f64::from(self.games().max(1));
+        let p = self.score();
+        let variance = (f64::from(self.wins) * (1.0 - p).powi(2)
+            + f64::from(self.draws) * (0.5 - p).powi(2)
+            + f64::from(self.losses) * p.powi(2))
+            / n;
+        // One kind of result only (a sweep): no spread was seen, so take
+        // the spread of a score one half-game less extreme.
+        let edge = 0.5 / n;
+        let q = p.clamp(edge, 1.0 - edge);
+        let variance = variance.max(q * (1.0 - q));
+        let se = (variance / n).sqrt();
+        (elo_of(p + 1.96 * se, self.games()) - elo_of(p - 1.96 * se, self.games())) / 2.0
+    }
+}
+
+fn elo_of(p: f64, games: u32) -> f64 {
+    let edge = 0.5 / f64::from(games.max(1));
+    let p = p.clamp(edge, 1.0 - edge);
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+impl fmt::Display for MatchResult {
+    /// E.g. `+31 =4 -5 (81.2 %), Elo +254 ± 121`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "+{} ={} -{} ({:.1} %), Elo {:+.0} ± {:.0}",
+            self.wins,
+            self.draws,
+            self.losses,
+            100.0 * self.score(),
+            self.elo(),
+            self.elo_margin()
+        )
+    }
+}
+
+/// Plays `games` games of `ruleset` between players made by `first` and
+/// `second` (each called with a seed for every game), in pairs: each pair
+/// starts from the same random two-ply opening, once with each player as
+/// South. Returns the result from the first player's view.
+///
+/// ```
+/// use oware::search::{Level, Player, play_match};
+/// use oware::Ruleset;
+/// let result = play_match(Ruleset::abapa(), 4, 1, |s| Player::new(Level::Two, s), |s| Player::new(Level::One, s));
+/// assert_eq!(result.games(), 4);
+/// ```
+pub fn play_match(
+    ruleset: Ruleset,
+    games: u32,
+    seed: u64,
+    mut first: impl FnMut(u64) -> Player,
+    mut second: impl FnMut(u64) -> Player,
+) -> MatchResult {
+    let mut rng = Rng::new(seed);
+    let mut result = MatchResult::default();
+    for game_number in 0..games {
+        if game_number % 2 == 0 {
+            rng = Rng::new(seed ^ u64::from(game_number / 2).wrapping_mul(0x9e37_79b9));
+        }
+        let opening = random_opening(ruleset, &mut rng.clone(), 2);
+        let first_is_south = game_number % 2 == 0;
+        let game_seed = seed.wrapping_add(u64::from(game_number));
+        let mut a = first(game_seed);
+        let mut b = second(game_seed ^ 0x5555);
+        let mut game = opening;
+        while !game.is_game_over() {
+            let south_to_move = game.position().turn() == Side::South;
+            let player = if south_to_move == first_is_south {
+                &mut a
+            } else {
+                &mut b
+            };
+            let Some(m) = player.choose(&game) else { break };
+            if game.play(m).is_err() {
+                break;
+            }
+        }
+        let first_side = if first_is_south {
+            Side::South
+        } else {
+            Side::North
+        };
+        match game.outcome().and_then(|o| o.winner) {
+            Some(side) if side == first_side => result.wins += 1,
+            Some(_) => result.losses += 1,
+            None => result.draws += 1,
+        }
+    }
+    result
+}
+
+/// A game of `ruleset` after `plies` random legal moves.
+fn random_opening(ruleset: Ruleset, rng: &mut Rng, plies: usize) -> Game {
+    let mut game = Game::new(ruleset);
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.below(moves.len())];
+        let _ = game.play(m);
+    }
+    game
+}

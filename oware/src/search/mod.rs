@@ -1,0 +1,647 @@
+//! The engine: iterative-deepening principal-variation search with a
+//! transposition table, for every ruleset.
+//!
+//! ```
+//! use oware::search::{SearchLimits, Searcher};
+//! use oware::Game;
+//! let game = Game::default();
+//! let mut searcher = Searcher::new(1 << 16);
+//! let result = searcher.search(&game, SearchLimits::depth(6));
+//! assert!(game.is_legal(result.best_move.unwrap()));
+//! assert_eq!(result.depth, 6);
+//! // Depth and node limits make the search deterministic.
+//! assert_eq!(Searcher::new(1 << 16).search(&game, SearchLimits::depth(6)), result);
+//! ```
+//!
+//! - **Scores** are from the side to move's view, in hundredths of a seed
+//!   ([`Score`]); a game the search sees to its end scores as a win or a
+//!   loss in so many plies, so a forced win it has searched is never
+//!   missed.
+//! - **Extra turns** (Kalah, Congkak) are handled: a child position with
+//!   the same side to move is searched without the sign change.
+//! - **History rules.** A search from a [`Game`] knows the positions since
+//!   the last capture: a position that comes back on the path scores as
+//!   the end of the game by the cycle rule (which, in Abapa, needs a third
+//!   occurrence: the search takes the first repetition as the end, as most
+//!   engines do), and the no-capture and ply limits end lines too.
+//! - **Limits** ([`SearchLimits`]): depth, nodes and wall-clock time, in any
+//!   combination. Depth and node limits give the same result every time; a
+//!   time limit does not (it depends on the machine's speed and load).
+
+mod eval;
+mod levels;
+mod matches;
+mod tt;
+mod zobrist;
+
+use std::time::{Duration, Instant};
+
+pub use eval::Evaluation;
+pub use levels::{Level, ParseLevelError, Player, Rng};
+pub use matches::{MatchResult, play_match};
+
+use crate::{Game, Move, MoveList, Position};
+use tt::{Bound, Table};
+
+/// A search score from the side to move's view: hundredths of a seed, or a
+/// win or loss the search has seen to the end of the game.
+///
+/// ```
+/// use oware::search::Score;
+/// assert_eq!(Score::from_centiseeds(350).to_string(), "+3.50");
+/// assert_eq!(Score::win_in(7).to_string(), "win in 7");
+/// assert!(Score::win_in(7) > Score::win_in(9));
+/// assert_eq!(Score::win_in(7).plies_to_end(), Some(7));
+/// ```
+#[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Score(i32);
+
+/// A win in 0 plies; wins in `n` plies score `WIN - n`.
+const WIN: i32 = 1_000_000;
+/// Scores this close to [`WIN`] are wins and losses.
+const WIN_BAND: i32 = 10_000;
+/// Beyond every score.
+const INFINITY: i32 = WIN + 1;
+
+impl Score {
+    /// A score of `centiseeds` hundredths of a seed.
+    #[must_use]
+    pub const fn from_centiseeds(centiseeds: i32) -> Score {
+        Score(centiseeds)
+    }
+
+    /// A forced win for the side to move in `plies` plies.
+    #[must_use]
+    pub const fn win_in(plies: u16) -> Score {
+        Score(WIN - plies as i32)
+    }
+
+    /// A forced loss for the side to move in `plies` plies.
+    #[must_use]
+    pub const fn loss_in(plies: u16) -> Score {
+        Score(-WIN + plies as i32)
+    }
+
+    /// A draw the search has seen to the end of the game, or an even position.
+    pub const DRAW: Score = Score(0);
+
+    /// The score in hundredths of a seed; `None` for a forced win or loss.
+    #[must_use]
+    pub const fn centiseeds(self) -> Option<i32> {
+        if self.is_win() || self.is_loss() {
+            None
+        } else {
+            Some(self.0)
+        }
+    }
+
+    /// The score in seeds; `None` for a forced win or loss.
+    #[must_use]
+    pub fn seeds(self) -> Option<f64> {
+        self.centiseeds().map(|c| f64::from(c) / 100.0)
+    }
+
+    /// Whether the side to move wins by force.
+    #[must_use]
+    pub const fn is_win(self) -> bool {
+        self.0 > WIN - WIN_BAND
+    }
+
+    /// Whether the side to move loses by force.
+    #[must_use]
+    pub const fn is_loss(self) -> bool {
+        self.0 < -WIN + WIN_BAND
+    }
+
+    /// The plies to the end of a forced win or loss.
+    #[must_use]
+    pub const fn plies_to_end(self) -> Option<u16> {
+        if self.is_win() {
+            Some((WIN - self.0) as u16)
+        } else if self.is_loss() {
+            Some((self.0 + WIN) as u16)
+        } else {
+            None
+        }
+    }
+
+    /// The raw value, for ordering and sums.
+    #[must_use]
+    pub const fn raw(self) -> i32 {
+        self.0
+    }
+}
+
+impl core::ops::Neg for Score {
+    type Output = Score;
+
+    fn neg(self) -> Score {
+        Score(-self.0)
+    }
+}
+
+impl core::fmt::Display for Score {
+    /// `+3.50` (seeds), `win in 7`, `loss in 4` (plies).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match (self.plies_to_end(), self.is_win()) {
+            (Some(n), true) => write!(f, "win in {n}"),
+            (Some(n), false) => write!(f, "loss in {n}"),
+            (None, _) => write!(f, "{:+.2}", f64::from(self.0) / 100.0),
+        }
+    }
+}
+
+/// When a search stops. Every limit set applies; with none, the search
+/// goes to [`SearchLimits::MAX_DEPTH`].
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SearchLimits {
+    /// The deepest iteration, in plies (an extra turn counts as a ply).
+    pub depth: Option<u8>,
+    /// The most positions to visit. Deterministic.
+    pub nodes: Option<u64>,
+    /// The most wall-clock time, in milliseconds. Not deterministic.
+    pub time_ms: Option<u64>,
+}
+
+impl SearchLimits {
+    /// The deepest a search goes.
+    pub const MAX_DEPTH: u8 = 64;
+
+    /// Search to `depth` plies.
+    #[must_use]
+    pub const fn depth(depth: u8) -> SearchLimits {
+        SearchLimits {
+            depth: Some(depth),
+            nodes: None,
+            time_ms: None,
+        }
+    }
+
+    /// Search until `nodes` positions have been visited.
+    #[must_use]
+    pub const fn nodes(nodes: u64) -> SearchLimits {
+        SearchLimits {
+            depth: None,
+            nodes: Some(nodes),
+            time_ms: None,
+        }
+    }
+
+    /// Search for `ms` milliseconds of wall-clock time.
+    #[must_use]
+    pub const fn time_ms(ms: u64) -> SearchLimits {
+        SearchLimits {
+            depth: None,
+            nodes: None,
+            time_ms: Some(ms),
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SearchResult {
+    /// The best move; `None` when the game is over.
+    pub best_move: Option<Move>,
+    /// Its score, from the side to move's view.
+    pub score: Score,
+    /// The last iteration completed, in plies.
+    pub depth: u8,
+    /// Positions visited.
+    pub nodes: u64,
+    /// The principal variation: the best line, starting with `best_move`.
+    pub pv: Vec<Move>,
+}
+
+/// One legal move and its score, from an analysis.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MoveScore {
+    /// The move.
+    pub m: Move,
+    /// Its score, from the view of the side that plays it.
+    pub score: Score,
+}
+
+/// The engine: owns a transposition table and the search state. Reuse one
+/// searcher for a game: the table carries knowledge from move to move.
+/// (Results of depth- and node-limited searches then depend on what was
+/// searched before; use a fresh searcher, or [`Searcher::clear`], for
+/// results that depend on the position alone.)
+#[derive(Debug)]
+pub struct Searcher {
+    table: Table,
+    eval: Evaluation,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+    /// The positions before the current one, game and search path: their
+    /// hashes and store totals. Stores only grow, so the trailing entries
+    /// with the current total are the positions since the last capture.
+    path: Vec<(u64, u16)>,
+    /// The game's plies before the search started.
+    ply_before: usize,
+    /// `lines[ply]`: the best line found from the node at `ply` (the
+    /// triangular principal-variation table).
+    lines: Vec<Vec<Move>>,
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of `entries` entries (rounded
+    /// up to a power of two; 16 bytes each) and the default evaluation.
+    #[must_use]
+    pub fn new(entries: usize) -> Searcher {
+        Searcher::with_evaluation(entries, Evaluation::default())
+    }
+
+    /// A searcher with a given evaluation.
+    #[must_use]
+    pub fn with_evaluation(entries: usize, eval: Evaluation) -> Searcher {
+        Searcher {
+            table: Table::new(entries),
+            eval,
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stopped: false,
+            path: Vec::new(),
+            ply_before: 0,
+            lines: Vec::new(),
+        }
+    }
+
+    /// Forgets everything searched so far.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// Searches the current position of `game` (with its history) within
+    /// `limits`.
+    pub fn search(&mut self, game: &Game, limits: SearchLimits) -> SearchResult {
+        self.start(game, limits);
+        let pos = *game.position();
+        let moves = game.legal_moves();
+        let mut result = SearchResult {
+            best_move: moves.first().copied(),
+            score: Score::DRAW,
+            depth: 0,
+            nodes: 0,
+            pv: moves.first().copied().into_iter().collect(),
+        };
+        if moves.is_empty() {
+            result.score = game
+                .outcome()
+                .map_or(Score::DRAW, |o| Score(terminal_score(&pos, o, 0)));
+            return result;
+        }
+        let max_depth = limits
+            .depth
+            .unwrap_or(SearchLimits::MAX_DEPTH)
+            .clamp(1, SearchLimits::MAX_DEPTH);
+        let mut previous = 0;
+        for depth in 1..=max_depth {
+            let Some((best, score, pv)) = self.root_iteration(&pos, depth, previous) else {
+                break;
+            };
+            previous = score;
+            result.best_move = Some(best);
+            result.score = Score(score);
+            result.depth = depth;
+            result.pv = pv;
+            if Score(score)
+                .plies_to_end()
+                .is_some_and(|n| n <= u16::from(depth))
+            {
+                break; // the end of the game is in sight: deeper adds nothing
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    /// Scores every legal move of the current position of `game` within
+    /// `limits` (each move searched with a full window), best first.
+    pub fn analyse(&mut self, game: &Game, limits: SearchLimits) -> Vec<MoveScore> {
+        self.start(game, limits);
+        let pos = *game.position();
+        let mut scores: Vec<MoveScore> = Vec::new();
+        let max_depth = limits
+            .depth
+            .unwrap_or(SearchLimits::MAX_DEPTH)
+            .clamp(1, SearchLimits::MAX_DEPTH);
+        for depth in 1..=max_depth {
+            let mut iteration = Vec::new();
+            for &m in &game.legal_moves() {
+                let Some(score) = self.child_score(&pos, m, depth, -INFINITY, INFINITY) else {
+                    break;
+                };
+                iteration.push(MoveScore {
+                    m,
+                    score: Score(score),
+                });
+            }
+            if self.stopped || iteration.len() < game.legal_moves().len() {
+                break;
+            }
+            iteration.sort_by_key(|s| core::cmp::Reverse(s.score));
+            scores = iteration;
+        }
+        scores
+    }
+
+    /// Prepares the per-search state.
+    fn start(&mut self, game: &Game, limits: SearchLimits) {
+        self.nodes = 0;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits
+            .time_ms
+            .map(|ms| Instant::now() + Duration::from_millis(ms));
+        self.stopped = false;
+        self.ply_before = game.ply();
+        self.lines = vec![Vec::new(); usize::from(SearchLimits::MAX_DEPTH) + 2];
+        let positions = game.positions_since_capture();
+        self.path = positions
+            .iter()
+            .map(|p| (zobrist::hash(p), store_total(p)))
+            .collect();
+    }
+
+    /// One iteration at the root: the best move and its score, or `None`
+    /// if a limit stopped the search before the first move was scored.
+    fn root_iteration(
+        &mut self,
+        pos: &Position,
+        depth: u8,
+        previous: i32,
+    ) -> Option<(Move, i32, Vec<Move>)> {
+        // Aspiration window around the last iteration's score.
+        let window = 50;
+        let (mut alpha, mut beta) = if depth > 2 && previous.abs() < WIN_BAND {
+            (previous - window, previous + window)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let (best, score, pv) = self.root_search(pos, depth, alpha, beta)?;
+            if score <= alpha && alpha > -INFINITY {
+                alpha = -INFINITY;
+            } else if score >= beta && beta < INFINITY {
+                beta = INFINITY;
+            } else {
+                return Some((best, score, pv));
+            }
+        }
+    }
+
+    fn root_search(
+        &mut self,
+        pos: &Position,
+        depth: u8,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Option<(Move, i32, Vec<Move>)> {
+        let mut best: Option<(Move, i32)> = None;
+        let mut pv = Vec::new();
+        for (i, &m) in self.ordered_moves(pos).iter().enumerate() {
+            let score = if i == 0 {
+                self.child_score(pos, m, depth, alpha, beta)?
+            } else {
+                let probe = self.child_score(pos, m, depth, alpha, alpha + 1)?;
+                if probe > alpha && probe < beta {
+                    self.child_score(pos, m, depth, alpha, beta)?
+                } else {
+                    probe
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            if best.is_none_or(|(_, b)| score > b) {
+                best = Some((m, score));
+                pv = core::iter::once(m)
+                    .chain(self.lines[1].iter().copied())
+                    .collect();
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        if self.stopped && best.is_none() {
+            return None;
+        }
+        if let Some((m, score)) = best {
+            let bound = if score >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table
+                .store(zobrist::hash(pos), depth, score, bound, Some(m), 0);
+        }
+        best.filter(|_| !self.stopped)
+            .map(|(m, score)| (m, score, pv))
+    }
+
+    /// The score of `m` in `pos` searched to `depth` (the move included),
+    /// from the mover's view; `None` if a limit stopped the search.
+    fn child_score(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        depth: u8,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        let same_side = child.turn() == pos.turn();
+        let score = if same_side {
+            self.negamax(&child, depth - 1, alpha, beta, 1)
+        } else {
+            -self.negamax(&child, depth - 1, -beta, -alpha, 1)
+        };
+        (!self.stopped).then_some(score)
+    }
+
+    /// Negamax with alpha-beta and principal-variation search; `ply` is
+    /// the distance from the root.
+    fn negamax(&mut self, pos: &Position, depth: u8, mut alpha: i32, beta: i32, ply: u16) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_limits();
+        }
+        if self.stopped {
+            return 0;
+        }
+        self.lines[usize::from(ply)].clear();
+        if let Some(score) = self.end_by_rules(pos, ply) {
+            return score;
+        }
+        if depth == 0 {
+            return self.eval.evaluate(pos);
+        }
+        let key = zobrist::hash(pos);
+        let mut tt_move = None;
+        if let Some(entry) = self.table.probe(key) {
+            tt_move = entry.best_move(pos);
+            if entry.depth >= depth {
+                let score = entry.score(ply);
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    return score;
+                }
+            }
+        }
+        self.path.push((key, store_total(pos)));
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let moves = self.ordered_moves_with(pos, tt_move);
+        for (i, &m) in moves.iter().enumerate() {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            let same_side = child.turn() == pos.turn();
+            let search = |s: &mut Searcher, a: i32, b: i32| {
+                if same_side {
+                    s.negamax(&child, depth - 1, a, b, ply + 1)
+                } else {
+                    -s.negamax(&child, depth - 1, -b, -a, ply + 1)
+                }
+            };
+            let score = if i == 0 {
+                search(self, alpha, beta)
+            } else {
+                let probe = search(self, alpha, alpha + 1);
+                if probe > alpha && probe < beta {
+                    search(self, alpha, beta)
+                } else {
+                    probe
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+            }
+            if score > alpha {
+                alpha = score;
+                self.extend_line(ply, m);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.path.pop();
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score <= original_alpha {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        self.table
+            .store(key, depth, best_score, bound, best_move, ply);
+        best_score
+    }
+
+    /// The score of a position where the game ends, by the position's own
+    /// rules or by the history rules (repetition on the path, the
+    /// no-capture and ply limits); `None` while it goes on.
+    fn end_by_rules(&self, pos: &Position, ply: u16) -> Option<i32> {
+        if let Some(outcome) = pos.outcome() {
+            return Some(terminal_score(pos, outcome, ply));
+        }
+        let cycle = pos.ruleset().cycle();
+        let key = zobrist::hash(pos);
+        let total = store_total(pos);
+        let since_capture = self.path.iter().rev().take_while(|&&(_, t)| t == total);
+        let repeated = cycle.occurrences.is_some() && since_capture.clone().any(|&(h, _)| h == key);
+        let quiet_plies = since_capture.count();
+        let no_capture = cycle
+            .no_capture_plies
+            .is_some_and(|n| quiet_plies >= usize::from(n));
+        let plies = self.ply_before + usize::from(ply);
+        let too_long = cycle.max_plies.is_some_and(|n| plies >= usize::from(n));
+        (repeated || no_capture || too_long).then(|| {
+            let outcome = Game::split(pos, crate::Termination::Cycle);
+            terminal_score(pos, outcome, ply)
+        })
+    }
+
+    fn check_limits(&mut self) {
+        if self.nodes >= self.node_limit || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = true;
+        }
+    }
+
+    /// The legal moves, best first by a cheap guess: the table's move, then
+    /// the seeds each move puts in the mover's store.
+    fn ordered_moves(&self, pos: &Position) -> MoveList {
+        let tt_move = self
+            .table
+            .probe(zobrist::hash(pos))
+            .and_then(|e| e.best_move(pos));
+        self.ordered_moves_with(pos, tt_move)
+    }
+
+    fn ordered_moves_with(&self, pos: &Position, tt_move: Option<Move>) -> MoveList {
+        let moves = pos.legal_moves();
+        let mover = pos.turn();
+        let mut keyed: Vec<(i32, Move)> = moves
+            .iter()
+            .map(|&m| {
+                let mut child = *pos;
+                child.play_unchecked(m);
+                let gain =
+                    i32::from(child.board().store(mover)) - i32::from(pos.board().store(mover));
+                let first = if Some(m) == tt_move { 1_000 } else { 0 };
+                (first + gain, m)
+            })
+            .collect();
+        keyed.sort_by_key(|&(key, m)| (core::cmp::Reverse(key), m.house()));
+        let mut ordered = MoveList::new();
+        for (_, m) in keyed {
+            ordered.push(m);
+        }
+        ordered
+    }
+
+    /// Sets the line at `ply` to `m` followed by the line below it.
+    fn extend_line(&mut self, ply: u16, m: Move) {
+        let (above, below) = self.lines.split_at_mut(usize::from(ply) + 1);
+        let line = &mut above[usize::from(ply)];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&below[0]);
+    }
+}
+
+/// The seeds in both stores: it only grows, and a capture changes it.
+fn store_total(pos: &Position) -> u16 {
+    let stores = pos.board().stores();
+    u16::from(stores.south) + u16::from(stores.north)
+}
+
+/// The score of a finished game from the view of the side to move at
+/// `pos`, `ply` plies from the root.
+fn terminal_score(pos: &Position, outcome: crate::Outcome, ply: u16) -> i32 {
+    match outcome.winner {
+        Some(side) if side == pos.turn() => WIN - i32::from(ply),
+        Some(_) => -WIN + i32::from(ply),
+        None => 0,
+    }
+}

@@ -1,0 +1,45 @@
+//! Zobrist hashing of positions: houses, stores and side to move.
+
+use crate::{MAX_HOUSES, Position, Side};
+
+/// Pits hashed: the houses and the two stores.
+const PITS: usize = 2 * MAX_HOUSES + 2;
+
+/// One random key for each seed count in each pit, made at compile time by
+/// SplitMix64 so the table is the same on every build.
+static KEYS: [[u64; 256]; PITS] = {
+    let mut keys = [[0; 256]; PITS];
+    let mut state: u64 = 0x6f77_6172_6521_2026; // "oware!" 2026
+    let mut pit = 0;
+    while pit < PITS {
+        let mut seeds = 0;
+        while seeds < 256 {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            keys[pit][seeds] = z ^ (z >> 31);
+            seeds += 1;
+        }
+        pit += 1;
+    }
+    keys
+};
+
+/// The key for North to move.
+const NORTH_TO_MOVE: u64 = 0x2545_f491_4f6c_dd1d;
+
+/// The Zobrist hash of `pos` (its ruleset is not hashed: a search keeps to one).
+pub(crate) fn hash(pos: &Position) -> u64 {
+    let board = pos.board();
+    let mut h = 0;
+    for (pit, &seeds) in board.pits().iter().enumerate() {
+        h ^= KEYS[pit][usize::from(seeds)];
+    }
+    h ^= KEYS[2 * MAX_HOUSES][usize::from(board.store(Side::South))];
+    h ^= KEYS[2 * MAX_HOUSES + 1][usize::from(board.store(Side::North))];
+    if pos.turn() == Side::North {
+        h ^= NORTH_TO_MOVE;
+    }
+    h
+}
