@@ -1,19 +1,23 @@
-//! Play Oware in the terminal: two people at one keyboard, or replay moves
-//! given on the command line.
+//! Play Oware in the terminal against the engine (the project's main job),
+//! or two people at one keyboard, or watch two engine levels play.
 //!
 //! ```text
-//! cargo run --release --example play                      # interactive, Abapa
-//! cargo run --release --example play -- --moves CfBa      # play these moves, show each
-//! cargo run --release --example play -- --variant openspiel --position "1,0,0,0,0,1/0,0,0,0,0,0 s 23 23"
+//! cargo run --release --example play                           # you (South) against level 3
+//! cargo run --release --example play -- --level 5 --you north  # against the strongest level, North
+//! cargo run --release --example play -- --you both             # two people at one keyboard
+//! cargo run --release --example play -- --engines 2,4          # level 2 (South) against level 4
+//! cargo run --release --example play -- --moves CfBa           # play these moves, show each
+//! cargo run --release --example play -- --variant kalah        # any ruleset
 //! ```
 //!
 //! At the prompt: a house letter (`A`–`F` for South, `a`–`f` for North),
-//! `undo`, `draw` (end by agreement), `record` (print the game record),
-//! `help` or `quit`.
+//! `hint`, `undo`, `draw` (offer to end by agreement), `record` (print the
+//! game record), `help` or `quit`.
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{Parser, ValueEnum};
+use oware::search::{Level, Player, SearchLimits, Searcher};
 use oware::{Game, House, Move, MoveReport, Record, Side};
 
 mod common;
@@ -23,11 +27,41 @@ mod common;
 struct Args {
     #[command(flatten)]
     start: common::StartArgs,
+    /// The engine's level, 1 (beginner) to 5 (strongest).
+    #[arg(long, default_value = "3")]
+    level: Level,
+    /// Which side you play; `both` for two people at one keyboard.
+    #[arg(long, value_enum, default_value = "south")]
+    you: You,
+    /// Watch two engine levels play each other, e.g. `2,4` (South's level
+    /// first), instead of playing.
+    #[arg(long, value_delimiter = ',')]
+    engines: Option<Vec<Level>>,
+    /// The seed of the engine's random choices (levels 1–3).
+    #[arg(long, default_value = "1")]
+    seed: u64,
     /// Play these moves (letters such as `CfBa`, or movetext such as
-    /// `1. C f 2. B a`) and exit
-    /// instead of reading moves from standard input.
+    /// `1. C f 2. B a`) and exit instead of reading moves from standard input.
     #[arg(long)]
     moves: Option<String>,
+}
+
+/// The side or sides a person plays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum You {
+    South,
+    North,
+    Both,
+}
+
+impl You {
+    fn plays(self, side: Side) -> bool {
+        match self {
+            You::Both => true,
+            You::South => side == Side::South,
+            You::North => side == Side::North,
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -37,10 +71,17 @@ fn main() -> ExitCode {
         Err(e) => return fail(&e.to_string()),
     };
     let mut game = Game::from_position(start);
-    match &args.moves {
-        Some(moves) => replay(&mut game, moves),
-        None => interactive(&mut game),
+    if let Some(moves) = &args.moves {
+        return replay(&mut game, moves);
     }
+    if let Some(levels) = &args.engines {
+        let [south, north] = levels[..] else {
+            return fail("--engines takes two levels, South's then North's, e.g. 2,4");
+        };
+        return engines(&mut game, south, north, args.seed);
+    }
+    let engine = (args.you != You::Both).then(|| Player::new(args.level, args.seed));
+    interactive(&mut game, args.you, engine)
 }
 
 fn fail(message: &str) -> ExitCode {
@@ -69,9 +110,37 @@ fn replay(game: &mut Game, text: &str) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Two engine levels play the game to its end.
+fn engines(game: &mut Game, south: Level, north: Level, seed: u64) -> ExitCode {
+    let mut players = [
+        Player::new(south, seed),
+        Player::new(north, seed.wrapping_add(1)),
+    ];
+    println!(
+        "level {south} (South) against level {north} (North), {} rules",
+        game.ruleset()
+    );
+    draw(game);
+    while let Some(m) = players[game.position().turn().index()].choose(game) {
+        engine_plays(game, m);
+    }
+    finish(game);
+    ExitCode::SUCCESS
+}
+
+/// Plays the engine's move `m`, showing it.
+fn engine_plays(game: &mut Game, m: Move) {
+    println!("{} plays {m}", game.position().turn());
+    if let Ok(report) = game.play(m) {
+        describe(&report);
+        draw(game);
+    }
+}
+
 /// What a line typed at the prompt asks for.
 enum Command {
     Move(Move),
+    Hint,
     Undo,
     Draw,
     Record,
@@ -86,6 +155,7 @@ fn command(line: &str) -> Command {
         "" => Command::Nothing,
         "quit" | "exit" => Command::Quit,
         "help" | "?" => Command::Help,
+        "hint" => Command::Hint,
         "undo" => Command::Undo,
         "draw" => Command::Draw,
         "record" => Command::Record,
@@ -105,15 +175,36 @@ fn read_line(input: &mut impl BufRead) -> Option<Result<String, String>> {
     }
 }
 
-fn interactive(game: &mut Game) -> ExitCode {
-    println!(
-        "Oware, {} rules. Type a house letter to sow it, or 'help'.",
-        game.ruleset()
-    );
+fn interactive(game: &mut Game, you: You, mut engine: Option<Player>) -> ExitCode {
+    match &engine {
+        Some(player) => println!(
+            "Oware, {} rules. You play {}; the engine plays at level {}. Type a house letter to sow it, or 'help'.",
+            game.ruleset(),
+            if you == You::South {
+                "South (A-F, the bottom row)"
+            } else {
+                "North (a-f, the top row)"
+            },
+            player.level()
+        ),
+        None => println!(
+            "Oware, {} rules. Type a house letter to sow it, or 'help'.",
+            game.ruleset()
+        ),
+    }
     draw(game);
     let stdin = io::stdin();
     let mut input = stdin.lock();
     loop {
+        if let (Some(player), false) = (engine.as_mut(), you.plays(game.position().turn()))
+            && let Some(m) = player.choose(game)
+        {
+            engine_plays(game, m);
+            if game.is_game_over() {
+                finish(game);
+            }
+            continue;
+        }
         match game.outcome() {
             Some(outcome) => print!("game over ({outcome}): undo, record or quit> "),
             None => print!("{} to move> ", game.position().turn()),
@@ -137,16 +228,11 @@ fn interactive(game: &mut Game) -> ExitCode {
             Command::Nothing => {}
             Command::Quit => return ExitCode::SUCCESS,
             Command::Help => help(game),
-            Command::Undo => match game.undo() {
-                Some(m) => {
-                    println!("took back {m}");
-                    draw(game);
-                }
-                None if !game.is_game_over() && game.ply() > 0 => {
-                    println!("took back the agreement")
-                }
-                None => println!("nothing to undo"),
-            },
+            Command::Hint => hint(game),
+            Command::Undo => undo(game, you, engine.is_some()),
+            Command::Draw if engine.is_some() => {
+                println!("the engine plays on: no draw by agreement")
+            }
             Command::Draw => offer_draw(game, &mut input),
             Command::Record => print!("{}", Record::new(game.clone())),
             Command::Move(m) => match game.play(m) {
@@ -174,6 +260,48 @@ fn interactive(game: &mut Game) -> ExitCode {
             }
         }
     }
+}
+
+/// The engine's suggestion for the side to move, from a 12-ply search.
+fn hint(game: &Game) {
+    let result = Searcher::new(1 << 18).search(game, SearchLimits::depth(12));
+    match result.best_move {
+        Some(m) if !game.is_game_over() => {
+            let line: Vec<String> = result.pv.iter().map(ToString::to_string).collect();
+            println!(
+                "hint: {m} (score {}, line {})",
+                result.score,
+                line.join(" ")
+            );
+        }
+        _ => println!("no hint: the game is over"),
+    }
+}
+
+/// Takes back the last move; against the engine, back to your turn.
+fn undo(game: &mut Game, you: You, against_engine: bool) {
+    let was_over = game.is_game_over();
+    let Some(m) = game.undo() else {
+        let agreement_withdrawn = was_over && !game.is_game_over();
+        println!(
+            "{}",
+            if agreement_withdrawn {
+                "took back the agreement"
+            } else {
+                "nothing to undo"
+            }
+        );
+        return;
+    };
+    let mut taken = vec![m.to_string()];
+    while against_engine && !you.plays(game.position().turn()) {
+        match game.undo() {
+            Some(m) => taken.push(m.to_string()),
+            None => break,
+        }
+    }
+    println!("took back {}", taken.join(" "));
+    draw(game);
 }
 
 /// The side to move offers to end the game by agreement; the other side
@@ -205,7 +333,7 @@ fn help(game: &Game) {
         legal(game)
     );
     println!(
-        "Commands: undo, draw (offer to end the game by agreement), record (print the game record), quit"
+        "Commands: hint, undo, draw (offer to end the game by agreement), record (print the game record), quit"
     );
 }
 
