@@ -15,7 +15,7 @@ use crate::{Game, Move};
 /// | 2 | greedy: the move that puts the most seeds in its store now (ties at random) |
 /// | 3 | a 4-ply search on the stores alone, at random among moves within half a seed of the best |
 /// | 4 | an 8-ply search with the full evaluation |
-/// | 5 | a search under a 1-second time budget (or 2 million positions), full evaluation |
+/// | 5 | a search under a 1-second time budget and at most 500 000 positions (about 14 plies from the start), full evaluation |
 ///
 /// Levels 1–3 use a seeded random choice, so they are not predictable, and
 /// the same seed makes them reproducible. Level 5's time limit makes it
@@ -73,7 +73,7 @@ impl Level {
             Level::Four => SearchLimits::depth(8),
             Level::Five => SearchLimits {
                 depth: None,
-                nodes: Some(2_000_000),
+                nodes: Some(500_000),
                 time_ms: Some(1000),
             },
         }

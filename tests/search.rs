@@ -1,0 +1,242 @@
+//! The engine: hand-made tactics, forced wins checked against a plain
+//! exhaustive search, determinism, legality, analysis, and the ladder of
+//! levels (a small match per pair, so CI stays quick).
+
+use oware::search::{Level, Player, Rng, Score, SearchLimits, Searcher, play_match};
+use oware::{Game, Move, Position, Ruleset, Side, Variant};
+
+fn pos(text: &str) -> Position {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn best(text: &str, depth: u8) -> (String, Score) {
+    let game = Game::from(pos(text));
+    let result = Searcher::new(1 << 16).search(&game, SearchLimits::depth(depth));
+    (result.best_move.expect("a move").to_string(), result.score)
+}
+
+/// Whether `me` can force the end of the game with a win within `plies`
+/// plies from `pos`: a plain exhaustive search, no pruning or tables.
+fn forced_win(pos: &Position, plies: u8, me: Side) -> bool {
+    if let Some(outcome) = pos.outcome() {
+        return outcome.winner == Some(me);
+    }
+    if plies == 0 {
+        return false;
+    }
+    let moves = pos.legal_moves();
+    let mut children = moves.iter().map(|&m| {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        forced_win(&child, plies - 1, me)
+    });
+    if pos.turn() == me {
+        children.any(|w| w)
+    } else {
+        children.all(|w| w)
+    }
+}
+
+/// A position after `plies` random moves of `ruleset` (or earlier if the game ends).
+fn random_position(ruleset: Ruleset, rng: &mut Rng, plies: usize) -> Position {
+    let mut pos = Position::new(ruleset);
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.play_unchecked(moves[rng.below(moves.len())]);
+    }
+    pos
+}
+
+#[test]
+fn takes_the_capture_in_front_of_it() {
+    // R5's position: C captures e, d, c, b, a (11 seeds); nothing else captures.
+    let (m, score) = best("0,0,8,0,0,1/1,1,1,1,2,3 s 10 20", 1);
+    assert_eq!(m, "C");
+    // 21 against 20 in the stores afterwards: about a seed up.
+    assert!(score.centiseeds().is_some_and(|c| c > 50), "{score}");
+}
+
+#[test]
+fn finds_the_winning_capture_and_calls_it_a_win() {
+    // F captures a, b, c: 19 + 6 = 25, a win in one ply (R9).
+    assert_eq!(
+        best("0,0,0,0,2,3/1,1,1,0,0,1 s 19 20", 4),
+        ("F".to_owned(), Score::win_in(1))
+    );
+    // A grand slam would capture nothing: E takes a alone (2 seeds), no win yet.
+    let (m, score) = best("0,0,0,0,2,3/1,1,1,0,0,0 s 20 20", 1);
+    assert_eq!(m, "E");
+    assert!(!score.is_win());
+}
+
+#[test]
+fn forced_wins_and_losses_match_an_exhaustive_search() {
+    let mut rng = Rng::new(42);
+    let (mut wins, mut losses) = (0, 0);
+    for variant in [Variant::Abapa, Variant::Kalah, Variant::Congkak] {
+        for _ in 0..150 {
+            let plies = 30 + rng.below(100);
+            let pos = random_position(variant.ruleset(), &mut rng, plies);
+            if pos.is_game_over() {
+                continue;
+            }
+            let me = pos.turn();
+            let result = Searcher::new(1 << 16).search(&Game::from(pos), SearchLimits::depth(5));
+            let win = forced_win(&pos, 5, me);
+            let loss = forced_win(&pos, 5, !me);
+            assert_eq!(result.score.is_win(), win, "{pos}: {:?}", result.score);
+            assert_eq!(result.score.is_loss(), loss, "{pos}: {:?}", result.score);
+            if let Some(n) = result.score.plies_to_end() {
+                // The shortest forced end: none within n - 1 plies.
+                let winner = if win { me } else { !me };
+                assert!(forced_win(&pos, n as u8, winner), "{pos}: {}", result.score);
+                assert!(
+                    n == 0 || !forced_win(&pos, n as u8 - 1, winner),
+                    "{pos}: {}",
+                    result.score
+                );
+            }
+            wins += usize::from(win);
+            losses += usize::from(loss);
+        }
+    }
+    assert!(
+        wins >= 10 && losses >= 5,
+        "too few forced results tried: {wins} wins, {losses} losses"
+    );
+}
+
+#[test]
+fn depth_and_node_limits_are_deterministic() {
+    let mut rng = Rng::new(7);
+    for variant in [Variant::Abapa, Variant::KalahIrving, Variant::Congkak] {
+        let game = Game::from(random_position(variant.ruleset(), &mut rng, 10));
+        for limits in [SearchLimits::depth(7), SearchLimits::nodes(20_000)] {
+            let first = Searcher::new(1 << 14).search(&game, limits);
+            let second = Searcher::new(1 << 14).search(&game, limits);
+            assert_eq!(first, second, "{}", game.position());
+            assert!(first.nodes > 0);
+        }
+    }
+}
+
+#[test]
+fn searches_and_levels_only_play_legal_moves() {
+    let mut rng = Rng::new(3);
+    for variant in Variant::ALL {
+        for _ in 0..8 {
+            let plies = rng.below(40);
+            let game = Game::from(random_position(variant.ruleset(), &mut rng, plies));
+            let result = Searcher::new(1 << 12).search(&game, SearchLimits::depth(4));
+            match result.best_move {
+                Some(m) => assert!(game.is_legal(m), "{variant}: {m} in {}", game.position()),
+                None => assert!(game.is_game_over()),
+            }
+            // The principal variation is a line of legal moves.
+            let mut line = game.clone();
+            for &m in &result.pv {
+                line.play(m)
+                    .unwrap_or_else(|e| panic!("pv {:?}: {e}", result.pv));
+            }
+            for level in Level::ALL {
+                let mut player = Player::reproducible(level, 1).with_limits(SearchLimits::depth(3));
+                if let Some(m) = player.choose(&game) {
+                    assert!(
+                        game.is_legal(m),
+                        "level {level}: {m} in {}",
+                        game.position()
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn analysis_agrees_with_the_search() {
+    let mut rng = Rng::new(11);
+    for _ in 0..20 {
+        let game = Game::from(random_position(Ruleset::abapa(), &mut rng, 12));
+        if game.is_game_over() {
+            continue;
+        }
+        let scores = Searcher::new(1 << 16).analyse(&game, SearchLimits::depth(5));
+        let result = Searcher::new(1 << 16).search(&game, SearchLimits::depth(5));
+        assert_eq!(scores.len(), game.legal_moves().len());
+        assert!(
+            scores.windows(2).all(|w| w[0].score >= w[1].score),
+            "sorted best first"
+        );
+        assert_eq!(scores[0].score, result.score, "{}", game.position());
+        let chosen: Vec<Move> = scores
+            .iter()
+            .filter(|s| s.score == result.score)
+            .map(|s| s.m)
+            .collect();
+        assert!(
+            chosen.contains(&result.best_move.unwrap()),
+            "{}",
+            game.position()
+        );
+    }
+}
+
+#[test]
+fn a_search_from_a_game_sees_the_repetition_rule() {
+    // OpenSpiel's repetition cycle (tests/rules.rs): after A a B b C c D d E e,
+    // South's F and North's f repeat the start, which the openspiel preset
+    // ends as a 24-24 draw. Both sides have only one move, so the search must
+    // see the draw by repetition two plies ahead.
+    let start = Position::from_board(
+        *pos("1,0,0,0,0,0/1,0,0,0,0,0 s 23 23").board(),
+        Side::South,
+        Ruleset::openspiel(),
+    )
+    .unwrap();
+    let mut game = Game::from(start);
+    for m in ["A", "a", "B", "b", "C", "c", "D", "d", "E", "e"] {
+        game.play(m.parse().unwrap()).unwrap();
+    }
+    let result = Searcher::new(1 << 12).search(&game, SearchLimits::depth(4));
+    assert_eq!(result.best_move.map(|m| m.to_string()), Some("F".into()));
+    assert_eq!(result.score, Score::DRAW);
+    assert_eq!(
+        result
+            .pv
+            .iter()
+            .map(ToString::to_string)
+            .collect::<String>(),
+        "Ff"
+    );
+}
+
+/// Each level beats the one below it in a short match (CI-sized: 40 games a
+/// pair, level 5 with a small node budget).
+#[test]
+fn ladder_each_level_beats_the_one_below() {
+    let limits = |level: Level| match level {
+        Level::Five => Some(SearchLimits::nodes(60_000)),
+        _ => None,
+    };
+    let make = |level: Level| {
+        move |seed| {
+            let player = Player::reproducible(level, seed);
+            match limits(level) {
+                Some(l) => player.with_limits(l),
+                None => player,
+            }
+        }
+    };
+    for pair in Level::ALL.windows(2) {
+        let (lower, upper) = (pair[0], pair[1]);
+        let result = play_match(Ruleset::abapa(), 40, 2026, make(upper), make(lower));
+        println!("level {upper} vs level {lower}: {result}");
+        assert!(
+            result.score() > 0.5,
+            "level {upper} vs level {lower}: {result}"
+        );
+    }
+}
