@@ -154,24 +154,38 @@ impl fmt::Display for Record {
             writeln!(f, "[Position \"{start}\"]")?;
         }
         writeln!(f)?;
+        // Movetext: a number before each of South's moves (and before a
+        // first move of North's), lines wrapped before 80 columns.
+        let mut words: Vec<String> = Vec::new();
         let mut number = 0;
-        let mut previous = None;
-        for &m in self.game.moves() {
-            if m.side() == Side::South || previous.is_none() {
+        for (i, &m) in self.game.moves().iter().enumerate() {
+            if m.side() == Side::South || i == 0 {
                 number += 1;
                 let dots = if m.side() == Side::South { "." } else { "..." };
-                let space = if previous.is_some() { " " } else { "" };
-                write!(f, "{space}{number}{dots} ")?;
+                words.push(format!("{number}{dots} {m}"));
             } else {
-                f.write_str(" ")?;
+                words.push(m.to_string());
             }
-            write!(f, "{m}")?;
-            previous = Some(m);
         }
-        let space = if previous.is_some() { " " } else { "" };
-        writeln!(f, "{space}{}", self.result_token())
+        words.push(self.result_token().to_owned());
+        let mut column = 0;
+        for word in words {
+            if column > 0 && column + 1 + word.len() > MOVETEXT_WIDTH {
+                writeln!(f)?;
+                column = 0;
+            } else if column > 0 {
+                f.write_str(" ")?;
+                column += 1;
+            }
+            f.write_str(&word)?;
+            column += word.len();
+        }
+        writeln!(f)
     }
 }
+
+/// The widest line of movetext that export writes.
+const MOVETEXT_WIDTH: usize = 79;
 
 /// The results a `Result` tag and the movetext's last token may hold.
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
