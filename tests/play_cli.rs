@@ -31,7 +31,7 @@ fn play(args: &[&str], input: &[u8]) -> (String, Option<i32>) {
 #[test]
 fn bad_input_gets_a_message_and_a_new_prompt() {
     let input = b"C\nC\nxyz\n\xff\xfe\n\nc\nf\nquit\n";
-    let (out, code) = play(&[], input);
+    let (out, code) = play(&["--you", "both"], input);
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("C sows 4 seeds: D E F a"), "{out}");
     assert!(
@@ -79,4 +79,70 @@ fn moves_on_the_command_line_and_their_errors() {
         out.contains("49 seeds in houses and stores, the ruleset has 48"),
         "{out}"
     );
+}
+
+/// A whole game against the engine through standard input, as a person
+/// would play it: the test answers each prompt with the first legal move
+/// the program lists, with some bad input first.
+#[test]
+fn a_whole_game_against_the_engine() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "run",
+            "--quiet",
+            "--example",
+            "play",
+            "--",
+            "--level",
+            "2",
+            "--seed",
+            "5",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run the play example");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    // Before each move: a letter of the wrong side, then "help", which
+    // lists the legal moves; then the first of them.
+    stdin.write_all(b"a\nhelp\n").expect("write");
+    let mut transcript = String::new();
+    let mut moves = 0;
+    for line in stdout
+        .split(b'>')
+        .map(|chunk| String::from_utf8_lossy(&chunk.expect("read")).into_owned())
+    {
+        transcript.push_str(&line);
+        transcript.push('>');
+        if line.contains("Game over:") {
+            stdin.write_all(b"quit\n").expect("write");
+            break;
+        }
+        if let Some(legal) = line.split("Legal now: ").nth(1) {
+            let first = legal.split_whitespace().next().expect("a legal move");
+            moves += 1;
+            stdin
+                .write_all(format!("{first}\na\nhelp\n").as_bytes())
+                .expect("write");
+        }
+    }
+    drop(stdin);
+    let status = child.wait().expect("wait");
+    assert!(status.success());
+    assert!(
+        transcript.contains("illegal move a: house is not the side to move's"),
+        "{transcript}"
+    );
+    assert!(
+        transcript.contains("North plays "),
+        "the engine moved: {transcript}"
+    );
+    assert!(
+        transcript.contains("Game over:"),
+        "the game ended: {transcript}"
+    );
+    assert!(moves > 5, "{moves} moves: {transcript}");
 }
