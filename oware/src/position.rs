@@ -59,8 +59,9 @@ impl Position {
     ///
     /// Any distribution of the ruleset's seeds is accepted, including
     /// positions where the game is already over ([`Position::outcome`]
-    /// tells). Under Congkak's passing rule (C7), a side to move without
-    /// seeds passes at once: the other side is to move.
+    /// tells). Where a side without seeds passes (Congkak C7, Oware with
+    /// [`GrandSlam::CaptureAll`](crate::GrandSlam::CaptureAll)), a side to
+    /// move without seeds passes at once: the other side is to move.
     ///
     /// # Errors
     /// [`PositionError::RulesetHouses`] when the board's houses a side differ
@@ -99,8 +100,12 @@ impl Position {
             turn,
             ruleset,
         };
-        if let crate::Family::Congkak(rules) = ruleset.family {
-            pos.congkak_normalize_turn(&rules);
+        match ruleset.family {
+            crate::Family::Congkak(rules) => pos.congkak_normalize_turn(&rules),
+            crate::Family::Oware(rules) => {
+                pos.oware_normalize_turn(&rules);
+            }
+            crate::Family::Kalah(_) => {}
         }
         Ok(pos)
     }
@@ -238,7 +243,7 @@ impl Position {
             captures,
             grand_slam: rec.grand_slam,
             fed,
-            extra_turn: self.turn == m.side() && !rec.passed,
+            extra_turn: rec.sown.last() == Some(&self.store_pit(m.side())),
             passed: rec.passed,
             outcome: self.outcome(),
         })

@@ -39,11 +39,15 @@ pub struct MoveReport {
     /// The opponent had no seeds before the move and the move sowed into its
     /// row (Abapa R7).
     pub fed: bool,
-    /// The same side moves again because the last seed fell in its store
-    /// (Kalah K2, Congkak C3; never in Oware).
+    /// The last seed fell in the mover's store, which earns another move
+    /// (Kalah K2, Congkak C3; never in Oware). The same side moves again
+    /// unless the move ended the game, or the mover, now without seeds,
+    /// passes (`passed`).
     pub extra_turn: bool,
-    /// The opponent has no seeds and passes, so the same side moves again
-    /// (Congkak C7).
+    /// The side due to move next had no seeds and passed (Congkak C7; in
+    /// Oware after a [`GrandSlam::CaptureAll`](crate::GrandSlam::CaptureAll)):
+    /// usually the opponent, so the mover moves again; after an extra turn
+    /// that left the mover without seeds, the mover, so the opponent moves.
     pub passed: bool,
     /// How the game ended, if this move ended it.
     pub outcome: Option<Outcome>,

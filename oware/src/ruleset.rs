@@ -37,8 +37,9 @@ pub struct Ruleset {
     pub(crate) family: Family,
     pub(crate) cycle: CycleRule,
     /// Derived from the rest: the Oware options when the family is Oware
-    /// with 6 houses a side and grand slams that need no look-ahead. The
-    /// hot path of move generation and play tests this once and runs
+    /// with 6 houses a side and grand slams that need neither a look-ahead
+    /// nor a pass (not [`GrandSlam::Illegal`] or [`GrandSlam::CaptureAll`]).
+    /// The hot path of move generation and play tests this once and runs
     /// fixed-size code.
     #[cfg_attr(feature = "serde", serde(skip))]
     pub(crate) oware6: Option<OwareRules>,
@@ -276,10 +277,10 @@ pub enum GrandSlam {
     /// "Awale" form of French-speaking West Africa and many computer
     /// Awale programs (preset [`Variant::Awale`]).
     Illegal,
-    /// The capture is made; the opponent is left starved. Then the
-    /// opponent, to move with no seeds, cannot move and the game ends
-    /// ([`Termination::NoMoves`](crate::Termination::NoMoves)), each side
-    /// taking the seeds on its row.
+    /// The capture is made and the opponent, left without seeds, passes:
+    /// the capturer moves again and must feed it (R7); if it cannot, the
+    /// game ends ([`Termination::NoMoves`](crate::Termination::NoMoves)),
+    /// the capturer taking the seeds on its row.
     CaptureAll,
     /// The capture is made and the seeds left on the board, all in the
     /// mover's row, go to the opponent; the game then ends. Alex Randolph's
@@ -301,7 +302,9 @@ pub struct CycleRule {
     /// in OpenSpiel. `None`: repetition never ends the game. At least 2.
     pub occurrences: Option<u8>,
     /// The game ends after this many plies in a row without a capture
-    /// (Abapa: 100). `None`: no such limit. At least 1.
+    /// (Abapa: 100). `None`: no such limit. At least 1. (In Kalah and
+    /// Congkak, whose sowing fills the stores, it counts the plies since a
+    /// store last changed.)
     pub no_capture_plies: Option<u16>,
     /// The game ends after this many plies in all. `None`: no such limit.
     /// At least 1.
@@ -436,7 +439,8 @@ impl Ruleset {
     const fn from_parts(houses: u8, seeds: u8, family: Family, cycle: CycleRule) -> Ruleset {
         let oware6 = match family {
             Family::Oware(rules)
-                if houses == 6 && !matches!(rules.grand_slam, GrandSlam::Illegal) =>
+                if houses == 6
+                    && !matches!(rules.grand_slam, GrandSlam::Illegal | GrandSlam::CaptureAll) =>
             {
                 Some(rules)
             }
@@ -682,13 +686,14 @@ impl Variant {
     /// # Errors
     /// [`ParseVariantError`] for any other name.
     pub fn from_ascii(s: &[u8]) -> Result<Variant, ParseVariantError> {
-        const NAMES: [(&[u8], Variant); 8] = [
+        const NAMES: [(&[u8], Variant); 9] = [
             (b"abapa", Variant::Abapa),
             (b"oware", Variant::Abapa),
             (b"openspiel", Variant::OpenSpiel),
             (b"openspiel-oware", Variant::OpenSpiel),
             (b"awale", Variant::Awale),
             (b"kalah", Variant::Kalah),
+            (b"mancala", Variant::Kalah),
             (b"kalah-irving", Variant::KalahIrving),
             (b"congkak", Variant::Congkak),
         ];

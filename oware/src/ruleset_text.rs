@@ -288,9 +288,15 @@ impl FromStr for Ruleset {
         let items = args
             .map(|a| a.split(',').map(str::trim).collect::<Vec<_>>())
             .unwrap_or_default();
+        let mut options_started = false;
         for (i, item) in items.iter().enumerate() {
             match item.split_once('=') {
-                Some((key, value)) => set(&mut options, key.trim(), value.trim())?,
+                Some((key, value)) => {
+                    options_started = true;
+                    set(&mut options, key.trim(), value.trim())?;
+                }
+                // Houses and seeds come first, by position.
+                None if options_started => return Err(ParseRulesetError::Syntax),
                 None if i == 0 => {
                     options.houses_per_side = item
                         .parse()

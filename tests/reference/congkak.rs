@@ -113,7 +113,9 @@ impl CongkakState {
     pub fn parse(text: &str) -> CongkakState {
         let fields: Vec<&str> = text.split_whitespace().collect();
         assert_eq!(fields.len(), 5, "position text needs 5 fields: {text:?}");
-        assert_eq!(fields[4], "congkak", "not a congkak position: {text:?}");
+        // The ruleset field may give the sizes, `congkak(5,5)`: the rows tell them.
+        let name = fields[4].split('(').next().unwrap_or_default();
+        assert_eq!(name, "congkak", "not a congkak position: {text:?}");
         let rows: Vec<Vec<i32>> = fields[0]
             .split('/')
             .map(|row| {

@@ -199,7 +199,8 @@ impl KalahState {
             "n" => 1,
             other => panic!("side to move must be s or n, not {other:?}"),
         };
-        let options = match fields[4] {
+        // The ruleset field may give the sizes, `kalah(4,3)`: the rows tell them.
+        let options = match fields[4].split('(').next().unwrap_or_default() {
             "kalah" => KalahOptions::standard(),
             "kalah-irving" => KalahOptions::irving(),
             other => panic!("unknown Kalah variant {other:?}"),

@@ -47,6 +47,19 @@ impl Position {
             .then(|| Outcome::from_scores(Termination::NoMoves, self.stores_plus_rows()))
     }
 
+    /// After a [`GrandSlam::CaptureAll`] the captured side has no seeds and
+    /// passes, and the capturer must feed it: the side to move becomes the
+    /// one with seeds. Returns whether the turn passed.
+    pub(crate) fn oware_normalize_turn(&mut self, rules: &OwareRules) -> bool {
+        let pass = rules.grand_slam == GrandSlam::CaptureAll
+            && self.board.row_seeds(self.turn) == 0
+            && self.board.row_seeds(!self.turn) > 0;
+        if pass {
+            self.turn = !self.turn;
+        }
+        pass
+    }
+
     /// Why a move from a non-empty house of the side to move is illegal.
     pub(crate) fn oware_illegal_reason(&self, m: Move, rules: &OwareRules) -> IllegalMoveReason {
         let h = self.ruleset.houses_per_side();
@@ -146,6 +159,9 @@ impl Position {
             self.capture_oware::<R, H>(last, opponent_row, rules, rec);
         }
         self.turn = !self.turn;
+        if rules.grand_slam == GrandSlam::CaptureAll && self.oware_normalize_turn(rules) {
+            rec.passed();
+        }
     }
 
     /// The capture chain of R5 from the last house sown `last` backwards

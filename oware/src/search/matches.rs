@@ -51,7 +51,11 @@ impl MatchResult {
         // the spread of a score one half-game less extreme.
         let edge = 0.5 / n;
         let q = p.clamp(edge, 1.0 - edge);
-        let variance = if variance > 0.0 { variance } else { q * (1.0 - q) };
+        let variance = if variance > 0.0 {
+            variance
+        } else {
+            q * (1.0 - q)
+        };
         let se = (variance / n).sqrt();
         (elo_of(p + 1.96 * se, self.games()) - elo_of(p - 1.96 * se, self.games())) / 2.0
     }
