@@ -74,7 +74,7 @@ impl Position {
 
     /// Whether a side holds more than half the seeds, or each holds half
     /// (R9, R10).
-    #[inline]
+    #[inline(always)]
     fn majority_reached(&self) -> bool {
         let half = self.ruleset.total_seeds() / 2;
         let [south, north] = self.board.stores;
@@ -97,7 +97,7 @@ impl Position {
     /// `k`); when the opponent is starved and the rules say so, only the
     /// houses whose seeds reach its row (R7: house `k` needs `h - k`
     /// seeds or more).
-    #[inline]
+    #[inline(always)]
     fn oware_moves<const H: usize>(&self, rules: &OwareRules) -> u16 {
         let h = self.houses::<H>();
         let row = self.turn.index() * h;
@@ -132,14 +132,19 @@ impl Position {
         if slams == mask { mask } else { mask & !slams }
     }
 
-    /// Plays `m` by the Oware rules on a board of any size (the 6-house
-    /// board takes [`Position::apply_oware_with`] with `H = 6` directly).
+    /// Plays `m` by the Oware rules on a board of any size, with the pass
+    /// after a capture-all grand slam. (The 6-house board without those
+    /// grand slams, `Ruleset::oware6`, takes [`Position::apply_oware_with`]
+    /// with `H = 6` directly.)
     #[inline(never)]
     pub(crate) fn apply_oware<R: Recorder>(&mut self, m: Move, rules: &OwareRules, rec: &mut R) {
         self.apply_oware_with::<R, 0>(m, rules, rec);
+        if self.oware_normalize_turn(rules) {
+            rec.passed();
+        }
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn apply_oware_with<R: Recorder, const H: usize>(
         &mut self,
         m: Move,
@@ -159,9 +164,6 @@ impl Position {
             self.capture_oware::<R, H>(last, opponent_row, rules, rec);
         }
         self.turn = !self.turn;
-        if rules.grand_slam == GrandSlam::CaptureAll && self.oware_normalize_turn(rules) {
-            rec.passed();
-        }
     }
 
     /// The capture chain of R5 from the last house sown `last` backwards
