@@ -18,8 +18,10 @@
 //! `proptest-regressions/families_properties.txt` and replayed first on
 //! later runs.
 
+mod common;
 mod reference;
 
+use common::{game_playout, position_playout};
 use oware::{
     BySide, CaptureCounts, CapturingSeed, CongkakEnd, CongkakRules, CycleRule, Family, Game,
     GrandSlam, IllegalMoveReason, KalahEnd, KalahRules, Leftover, Move, MoveReport, OwareRules,
@@ -121,39 +123,6 @@ impl SplitMix64 {
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         ((z ^ (z >> 31)) % n as u64) as usize
     }
-}
-
-/// Plays `choices` from `start`, each picking one of the legal moves
-/// (modulo their number), until they run out or the game is over by the
-/// position's rules. Every position of the line, `start` first.
-fn playout(start: Position, choices: &[u8]) -> Vec<Position> {
-    let mut line = vec![start];
-    let mut pos = start;
-    for &choice in choices {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos.play(moves[usize::from(choice) % moves.len()])
-            .expect("a legal move plays");
-        line.push(pos);
-    }
-    line
-}
-
-/// A [`Game`] after `choices` (as [`playout`]), until the game is over by
-/// any rule.
-fn game_playout(start: Position, choices: &[u8]) -> Game {
-    let mut game = Game::from_position(start);
-    for &choice in choices {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        game.play(moves[usize::from(choice) % moves.len()])
-            .expect("a legal move plays");
-    }
-    game
 }
 
 /// The same ruleset with grand slams that capture nothing and are legal
@@ -838,7 +807,7 @@ fn ruleset_name() -> impl Strategy<Value = &'static str> {
 prop_compose! {
     /// A ruleset under test and the positions of a random playout from its start.
     fn line()(name in ruleset_name(), choices in vec(any::<u8>(), 0..200)) -> Vec<Position> {
-        playout(Position::new(ruleset(name)), &choices)
+        position_playout(Position::new(ruleset(name)), &choices)
     }
 }
 
@@ -855,7 +824,7 @@ prop_compose! {
         let start = if from_start {
             start
         } else {
-            *playout(start, &before).last().expect("a playout has its start")
+            *position_playout(start, &before).last().expect("a playout has its start")
         };
         game_playout(start, &choices)
     }

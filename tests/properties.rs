@@ -12,8 +12,10 @@
 //! Failures are saved in `proptest-regressions/properties.txt` and replayed
 //! first on later runs.
 
+mod common;
 mod reference;
 
+use common::{game_playout, position_playout};
 use oware::{
     Board, BySide, Game, HouseSet, IllegalMoveReason, Move, MoveReport, Outcome,
     ParsePositionError, Pit, Position, Record, Ruleset, Side, Termination, Variant,
@@ -79,39 +81,6 @@ fn expected_reason(reference: &RefState, m: Move) -> Option<IllegalMoveReason> {
     } else {
         None
     }
-}
-
-/// Plays `choices` from `start`, each choice picking one of the legal moves
-/// (modulo their number), until the choices run out or the game is over by
-/// the position's rules. Returns every position of the line, `start` first.
-fn position_playout(start: Position, choices: &[u8]) -> Vec<Position> {
-    let mut line = vec![start];
-    let mut pos = start;
-    for &choice in choices {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos.play(moves[usize::from(choice) % moves.len()])
-            .expect("a legal move plays");
-        line.push(pos);
-    }
-    line
-}
-
-/// Plays `choices` in a [`Game`] from `start` (as [`position_playout`]),
-/// until the choices run out or the game is over by any rule.
-fn game_playout(start: Position, choices: &[u8]) -> Game {
-    let mut game = Game::from_position(start);
-    for &choice in choices {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        game.play(moves[usize::from(choice) % moves.len()])
-            .expect("a legal move plays");
-    }
-    game
 }
 
 /// SplitMix64, for long random games driven by one shrinkable seed.

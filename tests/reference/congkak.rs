@@ -72,21 +72,7 @@ pub struct CongkakState {
 /// `7,7,7,7,7,7,7/7,7,7,7,7,7,7 s 0 0 congkak`.
 impl fmt::Display for CongkakState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let row = |r: &[i32]| {
-            r.iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        write!(
-            f,
-            "{}/{} {} {} {} congkak",
-            row(&self.houses[0..self.m]),
-            row(&self.houses[self.m..2 * self.m]),
-            if self.to_move == 0 { "s" } else { "n" },
-            self.stores[0],
-            self.stores[1],
-        )
+        super::write_text(f, &self.houses, self.to_move, self.stores, Some("congkak"))
     }
 }
 
@@ -111,35 +97,16 @@ impl CongkakState {
     /// Reads the position text written by `Display`. Panics on malformed text. The side to
     /// move is taken as written (no pass is applied).
     pub fn parse(text: &str) -> CongkakState {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        assert_eq!(fields.len(), 5, "position text needs 5 fields: {text:?}");
+        let text = super::parse_text(text);
+        let ruleset = text.ruleset.expect("a Congkak position names its variant");
         // The ruleset field may give the sizes, `congkak(5,5)`: the rows tell them.
-        let name = fields[4].split('(').next().unwrap_or_default();
-        assert_eq!(name, "congkak", "not a congkak position: {text:?}");
-        let rows: Vec<Vec<i32>> = fields[0]
-            .split('/')
-            .map(|row| {
-                row.split(',')
-                    .map(|s| s.parse().expect("seed count"))
-                    .collect()
-            })
-            .collect();
-        assert_eq!(rows.len(), 2, "position text needs two rows: {text:?}");
-        let m = rows[0].len();
-        assert_eq!(rows[1].len(), m, "rows of different lengths: {text:?}");
-        let to_move = match fields[1] {
-            "s" => 0,
-            "n" => 1,
-            other => panic!("side to move must be s or n, not {other:?}"),
-        };
+        let name = ruleset.split('(').next().unwrap_or_default();
+        assert_eq!(name, "congkak", "not a congkak position: {ruleset:?}");
         CongkakState {
-            m,
-            houses: rows.concat(),
-            stores: [
-                fields[2].parse().expect("South store"),
-                fields[3].parse().expect("North store"),
-            ],
-            to_move,
+            m: text.m,
+            houses: text.houses,
+            stores: text.stores,
+            to_move: text.to_move,
         }
     }
 

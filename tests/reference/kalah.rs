@@ -145,22 +145,8 @@ pub struct KalahState {
 /// `4,4,4,4,4,4/4,4,4,4,4,4 s 0 0 kalah`. Non-preset options print as `kalah-custom`.
 impl fmt::Display for KalahState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let row = |r: &[i32]| {
-            r.iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        write!(
-            f,
-            "{}/{} {} {} {} {}",
-            row(&self.houses[0..self.m]),
-            row(&self.houses[self.m..2 * self.m]),
-            if self.to_move == 0 { "s" } else { "n" },
-            self.stores[0],
-            self.stores[1],
-            self.options.variant_name().unwrap_or("kalah-custom")
-        )
+        let name = self.options.variant_name().unwrap_or("kalah-custom");
+        super::write_text(f, &self.houses, self.to_move, self.stores, Some(name))
     }
 }
 
@@ -181,38 +167,19 @@ impl KalahState {
     /// Reads the position text written by `Display` (variants `kalah` and `kalah-irving`).
     /// The number of houses a side is the length of a row. Panics on malformed text.
     pub fn parse(text: &str) -> KalahState {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        assert_eq!(fields.len(), 5, "position text needs 5 fields: {text:?}");
-        let rows: Vec<Vec<i32>> = fields[0]
-            .split('/')
-            .map(|row| {
-                row.split(',')
-                    .map(|s| s.parse().expect("seed count"))
-                    .collect()
-            })
-            .collect();
-        assert_eq!(rows.len(), 2, "position text needs two rows: {text:?}");
-        let m = rows[0].len();
-        assert_eq!(rows[1].len(), m, "rows of different lengths: {text:?}");
-        let to_move = match fields[1] {
-            "s" => 0,
-            "n" => 1,
-            other => panic!("side to move must be s or n, not {other:?}"),
-        };
+        let text = super::parse_text(text);
+        let ruleset = text.ruleset.expect("a Kalah position names its variant");
         // The ruleset field may give the sizes, `kalah(4,3)`: the rows tell them.
-        let options = match fields[4].split('(').next().unwrap_or_default() {
+        let options = match ruleset.split('(').next().unwrap_or_default() {
             "kalah" => KalahOptions::standard(),
             "kalah-irving" => KalahOptions::irving(),
             other => panic!("unknown Kalah variant {other:?}"),
         };
         KalahState {
-            m,
-            houses: rows.concat(),
-            stores: [
-                fields[2].parse().expect("South store"),
-                fields[3].parse().expect("North store"),
-            ],
-            to_move,
+            m: text.m,
+            houses: text.houses,
+            stores: text.stores,
+            to_move: text.to_move,
             options,
         }
     }

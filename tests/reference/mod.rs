@@ -32,21 +32,7 @@ pub struct RefState {
 /// The position in the text format that [`RefState::parse`] reads.
 impl std::fmt::Display for RefState {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let row = |r: &[i32]| {
-            r.iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        write!(
-            f,
-            "{}/{} {} {} {}",
-            row(&self.houses[0..6]),
-            row(&self.houses[6..12]),
-            if self.to_move == 0 { "s" } else { "n" },
-            self.stores[0],
-            self.stores[1]
-        )
+        write_text(f, &self.houses, self.to_move, self.stores, None)
     }
 }
 
@@ -73,36 +59,15 @@ impl RefState {
     /// `<South A..F>/<North a..f> <s|n> <South store> <North store>`,
     /// for example `4,4,4,4,4,4/4,4,4,4,4,4 s 0 0`. Panics on malformed text (test helper).
     pub fn parse(text: &str) -> RefState {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        assert_eq!(fields.len(), 4, "position text needs 4 fields: {text:?}");
-        let rows: Vec<&str> = fields[0].split('/').collect();
-        assert_eq!(rows.len(), 2, "position text needs two rows: {text:?}");
+        let text = parse_text(text);
+        assert_eq!(text.m, 6, "each row has 6 houses");
+        assert!(text.ruleset.is_none(), "an Abapa position has 4 fields");
         let mut houses = [0; 12];
-        let mut index = 0;
-        for row in rows {
-            let seeds: Vec<i32> = row
-                .split(',')
-                .map(|s| s.parse().expect("seed count"))
-                .collect();
-            assert_eq!(seeds.len(), 6, "each row has 6 houses: {text:?}");
-            for s in seeds {
-                houses[index] = s;
-                index += 1;
-            }
-        }
-        let to_move = match fields[1] {
-            "s" => 0,
-            "n" => 1,
-            other => panic!("side to move must be s or n, not {other:?}"),
-        };
-        let stores = [
-            fields[2].parse().expect("South store"),
-            fields[3].parse().expect("North store"),
-        ];
+        houses.copy_from_slice(&text.houses);
         RefState {
             houses,
-            stores,
-            to_move,
+            stores: text.stores,
+            to_move: text.to_move,
         }
     }
 
@@ -270,5 +235,88 @@ pub fn to_reference(pos: &oware::Position) -> RefState {
             i32::from(board.store(oware::Side::North)),
         ],
         to_move: pos.turn().index(),
+    }
+}
+
+/// The fields of a position string, as the three models read them:
+/// `<South row>/<North row> <s|n> <South store> <North store> [ruleset]`.
+pub struct PositionText {
+    /// Houses a side.
+    pub m: usize,
+    /// The houses in absolute order, South's row first.
+    pub houses: Vec<i32>,
+    /// South's and North's stores.
+    pub stores: [i32; 2],
+    /// 0 for South, 1 for North.
+    pub to_move: usize,
+    /// The fifth field, if any.
+    pub ruleset: Option<String>,
+}
+
+/// Reads a position string. Panics on malformed text (these are test models).
+pub fn parse_text(text: &str) -> PositionText {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    assert!(
+        matches!(fields.len(), 4 | 5),
+        "position text needs 4 or 5 fields: {text:?}"
+    );
+    let rows: Vec<Vec<i32>> = fields[0]
+        .split('/')
+        .map(|row| {
+            row.split(',')
+                .map(|s| s.parse().expect("seed count"))
+                .collect()
+        })
+        .collect();
+    assert_eq!(rows.len(), 2, "position text needs two rows: {text:?}");
+    assert_eq!(
+        rows[0].len(),
+        rows[1].len(),
+        "rows of different lengths: {text:?}"
+    );
+    let to_move = match fields[1] {
+        "s" => 0,
+        "n" => 1,
+        other => panic!("side to move must be s or n, not {other:?}"),
+    };
+    PositionText {
+        m: rows[0].len(),
+        houses: rows.concat(),
+        stores: [
+            fields[2].parse().expect("South store"),
+            fields[3].parse().expect("North store"),
+        ],
+        to_move,
+        ruleset: fields.get(4).map(|s| (*s).to_owned()),
+    }
+}
+
+/// Writes a position string (the ruleset field only if `ruleset` is given).
+pub fn write_text(
+    f: &mut std::fmt::Formatter<'_>,
+    houses: &[i32],
+    to_move: usize,
+    stores: [i32; 2],
+    ruleset: Option<&str>,
+) -> std::fmt::Result {
+    let m = houses.len() / 2;
+    let row = |r: &[i32]| {
+        r.iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let side = if to_move == 0 { "s" } else { "n" };
+    write!(
+        f,
+        "{}/{} {side} {} {}",
+        row(&houses[..m]),
+        row(&houses[m..]),
+        stores[0],
+        stores[1]
+    )?;
+    match ruleset {
+        Some(name) => write!(f, " {name}"),
+        None => Ok(()),
     }
 }
