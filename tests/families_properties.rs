@@ -613,9 +613,104 @@ fn kalah_ruleset(
     Ruleset::new(options).expect("valid options")
 }
 
-/// Plays a whole game of `r` (Kalah) in the crate and in the reference
-/// model, `choices` picking the moves (then the first legal move), and
-/// compares them at every ply and at the end.
+/// What the differential tests need of a reference model.
+trait Reference: Sized + std::fmt::Display {
+    fn houses(&self) -> &[i32];
+    fn stores(&self) -> [i32; 2];
+    fn to_move(&self) -> usize;
+    fn legal_moves(&self) -> Vec<usize>;
+    fn apply(&self, house: usize) -> Self;
+    fn is_over(&self) -> bool;
+    fn final_scores(&self) -> [i32; 2];
+    fn winner(&self) -> Option<usize>;
+}
+
+macro_rules! reference_impl {
+    ($state:ty) => {
+        impl Reference for $state {
+            fn houses(&self) -> &[i32] {
+                &self.houses
+            }
+            fn stores(&self) -> [i32; 2] {
+                self.stores
+            }
+            fn to_move(&self) -> usize {
+                self.to_move
+            }
+            fn legal_moves(&self) -> Vec<usize> {
+                <$state>::legal_moves(self)
+            }
+            fn apply(&self, house: usize) -> Self {
+                <$state>::apply(self, house)
+            }
+            fn is_over(&self) -> bool {
+                <$state>::is_over(self)
+            }
+            fn final_scores(&self) -> [i32; 2] {
+                <$state>::final_scores(self)
+            }
+            fn winner(&self) -> Option<usize> {
+                <$state>::winner(self)
+            }
+        }
+    };
+}
+reference_impl!(KalahState);
+reference_impl!(CongkakState);
+
+/// Plays a whole game from `start` in the crate and in the reference model
+/// (`reference`, the same position), `choices` picking the moves (then the
+/// first legal move), and compares them at every ply and at the end, which
+/// must come by `termination`.
+fn differential<R: Reference>(
+    start: Position,
+    mut reference: R,
+    choices: &[u8],
+    termination: Termination,
+) -> Result<(), TestCaseError> {
+    let m = start.ruleset().houses_per_side();
+    let preset = start.ruleset().variant().is_some();
+    let mut game = Game::from_position(start);
+    for ply in 0.. {
+        let pos = *game.position();
+        let (houses, stores, turn) = state_of(&pos);
+        let at = format!("ply {ply}: {pos} vs {reference}");
+        prop_assert_eq!(houses.as_slice(), reference.houses(), "{}", at);
+        prop_assert_eq!(stores, reference.stores(), "{}", at);
+        prop_assert_eq!(turn, reference.to_move(), "{}", at);
+        if preset {
+            prop_assert_eq!(pos.to_string(), reference.to_string());
+        }
+        let legal = legal_indices(&pos);
+        prop_assert_eq!(&legal, &reference.legal_moves(), "{}", at);
+        prop_assert_eq!(game.is_game_over(), reference.is_over(), "{}", at);
+        if reference.is_over() {
+            let outcome = game.outcome().expect("checked");
+            let scores = [
+                i32::from(outcome.scores.south),
+                i32::from(outcome.scores.north),
+            ];
+            prop_assert_eq!(scores, reference.final_scores(), "{}", at);
+            prop_assert_eq!(
+                outcome.winner.map(Side::index),
+                reference.winner(),
+                "{}",
+                at
+            );
+            prop_assert_eq!(outcome.termination, termination);
+            return Ok(());
+        }
+        prop_assert!(ply < 10_000, "the game does not end: {}", pos);
+        let choice = choices.get(ply).map_or(0, |&c| usize::from(c));
+        let index = legal[choice % legal.len()];
+        game.play(Move::from_index(index, m).expect("an index of the board"))
+            .expect("a legal move plays");
+        reference = reference.apply(index);
+    }
+    unreachable!("the loop returns")
+}
+
+/// [`differential`] for a Kalah position.
 fn differential_kalah(start: Position, choices: &[u8]) -> Result<(), TestCaseError> {
     let r = *start.ruleset();
     let Family::Kalah(rules) = *r.family() else {
@@ -623,7 +718,7 @@ fn differential_kalah(start: Position, choices: &[u8]) -> Result<(), TestCaseErr
     };
     let m = r.houses_per_side();
     let (houses, stores, to_move) = state_of(&start);
-    let mut reference = KalahState {
+    let reference = KalahState {
         m,
         houses,
         stores,
@@ -636,86 +731,17 @@ fn differential_kalah(start: Position, choices: &[u8]) -> Result<(), TestCaseErr
             &KalahState::start(m, i32::from(r.seeds_per_house()), reference.options)
         );
     }
-    let mut game = Game::from_position(start);
-    let preset = r.variant().is_some();
-    for ply in 0.. {
-        let pos = *game.position();
-        let (houses, stores, turn) = state_of(&pos);
-        prop_assert_eq!(
-            &houses,
-            &reference.houses,
-            "ply {}: {} vs {}",
-            ply,
-            pos,
-            reference
-        );
-        prop_assert_eq!(
-            stores,
-            reference.stores,
-            "ply {}: {} vs {}",
-            ply,
-            pos,
-            reference
-        );
-        prop_assert_eq!(
-            turn,
-            reference.to_move,
-            "ply {}: {} vs {}",
-            ply,
-            pos,
-            reference
-        );
-        if preset {
-            prop_assert_eq!(pos.to_string(), reference.to_string());
-        }
-        let legal = legal_indices(&pos);
-        prop_assert_eq!(&legal, &reference.legal_moves(), "ply {}: {}", ply, pos);
-        prop_assert_eq!(
-            game.is_game_over(),
-            reference.is_over(),
-            "ply {}: {}",
-            ply,
-            pos
-        );
-        if reference.is_over() {
-            let outcome = game.outcome().expect("checked");
-            let scores = reference.final_scores();
-            prop_assert_eq!(
-                [
-                    i32::from(outcome.scores.south),
-                    i32::from(outcome.scores.north)
-                ],
-                scores,
-                "{}",
-                pos
-            );
-            prop_assert_eq!(
-                outcome.winner.map(Side::index),
-                reference.winner(),
-                "{}",
-                pos
-            );
-            prop_assert_eq!(outcome.termination, Termination::EmptyRow);
-            return Ok(());
-        }
-        prop_assert!(ply < 10_000, "the game does not end: {}", pos);
-        let choice = choices.get(ply).map_or(0, |&c| usize::from(c));
-        let index = legal[choice % legal.len()];
-        game.play(Move::from_index(index, m).expect("an index of the board"))
-            .expect("a legal move plays");
-        reference = reference.apply(index);
-    }
-    unreachable!("the loop returns")
+    differential(start, reference, choices, Termination::EmptyRow)
 }
 
-/// As [`differential_kalah`], for Congkak with the default rules.
+/// [`differential`] for a Congkak position with the default rules. The
+/// reference takes the side to move as given: it gets the crate's, which
+/// has already passed (C7) if the side written had no seeds.
 fn differential_congkak(start: Position, choices: &[u8]) -> Result<(), TestCaseError> {
     let r = *start.ruleset();
     let m = r.houses_per_side();
-    // The reference takes the side to move as given: give it the crate's,
-    // which has already passed (C7) if the side written had no seeds.
     let (houses, stores, to_move) = state_of(&start);
-    let mut reference = CongkakState {
+    let reference = CongkakState {
         m,
         houses,
         stores,
@@ -727,78 +753,8 @@ fn differential_congkak(start: Position, choices: &[u8]) -> Result<(), TestCaseE
             &CongkakState::start(m, i32::from(r.seeds_per_house()))
         );
     }
-    let mut game = Game::from_position(start);
-    let preset = r.variant().is_some();
-    for ply in 0.. {
-        let pos = *game.position();
-        let (houses, stores, turn) = state_of(&pos);
-        prop_assert_eq!(
-            &houses,
-            &reference.houses,
-            "ply {}: {} vs {}",
-            ply,
-            pos,
-            reference
-        );
-        prop_assert_eq!(
-            stores,
-            reference.stores,
-            "ply {}: {} vs {}",
-            ply,
-            pos,
-            reference
-        );
-        prop_assert_eq!(
-            turn,
-            reference.to_move,
-            "ply {}: {} vs {}",
-            ply,
-            pos,
-            reference
-        );
-        if preset {
-            prop_assert_eq!(pos.to_string(), reference.to_string());
-        }
-        let legal = legal_indices(&pos);
-        prop_assert_eq!(&legal, &reference.legal_moves(), "ply {}: {}", ply, pos);
-        prop_assert_eq!(
-            game.is_game_over(),
-            reference.is_over(),
-            "ply {}: {}",
-            ply,
-            pos
-        );
-        if reference.is_over() {
-            let outcome = game.outcome().expect("checked");
-            prop_assert_eq!(
-                [
-                    i32::from(outcome.scores.south),
-                    i32::from(outcome.scores.north)
-                ],
-                reference.final_scores(),
-                "{}",
-                pos
-            );
-            prop_assert_eq!(
-                outcome.winner.map(Side::index),
-                reference.winner(),
-                "{}",
-                pos
-            );
-            prop_assert_eq!(outcome.termination, Termination::EmptyBoard);
-            return Ok(());
-        }
-        prop_assert!(ply < 10_000, "the game does not end: {}", pos);
-        let choice = choices.get(ply).map_or(0, |&c| usize::from(c));
-        let index = legal[choice % legal.len()];
-        game.play(Move::from_index(index, m).expect("an index of the board"))
-            .expect("a legal move plays");
-        reference = reference.apply(index);
-    }
-    unreachable!("the loop returns")
+    differential(start, reference, choices, Termination::EmptyBoard)
 }
-
-// ---- Strategies ----
 
 fn ruleset_name() -> impl Strategy<Value = &'static str> {
     prop::sample::select(RULESETS.to_vec())
