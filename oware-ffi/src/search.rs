@@ -1,0 +1,223 @@
+//! The engine: `oware_searcher` (searches and analyses) and `oware_player`
+//! (a level of play).
+
+use oware::search::{Level, Player, SearchLimits, Searcher};
+
+use crate::types::move_index;
+use crate::{
+    Buf, Out, arg_mut, arg_ref, ffi_boundary, ffi_result, give, oware_game, oware_move_score,
+    oware_result, oware_search_limits, oware_search_result, take_back,
+};
+
+/// The most transposition-table entries a searcher may have (16 bytes
+/// each: 1 GiB).
+pub const OWARE_SEARCHER_MAX_ENTRIES: usize = 1 << 26;
+
+/// The engine: an iterative-deepening principal-variation search with a
+/// transposition table, for every ruleset. Scores are from the side to
+/// move's view.
+///
+/// Reuse one searcher for a game: its table carries knowledge from move to
+/// move (depth- and node-limited results then depend on what was searched
+/// before; a new or cleared searcher makes them depend on the position
+/// alone).
+///
+/// Create one with `oware_searcher_new`; free it with
+/// `oware_searcher_free`.
+///
+/// Thread safety: a searcher may be moved to another thread, but must not
+/// be used from two threads at once. While it searches a game, the game
+/// must not be changed (search a clone from `oware_game_clone` to keep
+/// playing on the original).
+#[derive(Debug)]
+pub struct oware_searcher {
+    inner: Searcher,
+}
+
+/// A player of a level, 1 (beginner) to 5 (strongest), that chooses moves:
+/// 1 plays at random (capturing half the time when it can), 2 greedily,
+/// 3 a 4-ply search on the stores, 4 an 8-ply search, 5 a search of up to
+/// 1 second and 500 000 positions. Levels 1 to 3 choose at random among
+/// their candidates, reproducibly for a seed.
+///
+/// Create one with `oware_player_new`; free it with `oware_player_free`.
+///
+/// Thread safety: as `oware_searcher`.
+#[derive(Debug)]
+pub struct oware_player {
+    inner: Player,
+}
+
+/// Creates a searcher with a transposition table of `tt_entries` entries,
+/// 1 to `OWARE_SEARCHER_MAX_ENTRIES` (rounded up to a power of two, 16
+/// bytes each; `1 << 20` is a good size for a game).
+///
+/// On success the caller owns `*out` and must free it with
+/// `oware_searcher_free`. On failure `*out` is set to NULL:
+/// `OWARE_RESULT_INVALID_ARGUMENT` when `tt_entries` is out of range.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_searcher_new(
+    tt_entries: usize,
+    out: *mut *mut oware_searcher,
+) -> oware_result {
+    ffi_result! {
+        let out = Out::new(out)?;
+        out.set(core::ptr::null_mut());
+        if !(1..=OWARE_SEARCHER_MAX_ENTRIES).contains(&tt_entries) {
+            return Err(oware_result::InvalidArgument);
+        }
+        give(&out, oware_searcher { inner: Searcher::new(tt_entries) });
+        Ok(())
+    }
+}
+
+/// Frees a searcher. Calling with NULL is fine. Must not be called twice
+/// with the same value.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_searcher_free(searcher: *mut oware_searcher) {
+    ffi_boundary! { take_back(searcher) }
+}
+
+/// Empties the searcher's table: what it searched before no longer
+/// affects its results.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_searcher_clear(searcher: *mut oware_searcher) -> oware_result {
+    ffi_result! {
+        arg_mut!(searcher).inner.clear();
+        Ok(())
+    }
+}
+
+/// Checks the limits and that the game goes on.
+fn search_args(
+    game: &oware_game,
+    limits: &oware_search_limits,
+) -> Result<SearchLimits, oware_result> {
+    let limits = SearchLimits::try_from(limits)?;
+    if game.game().legal_moves().is_empty() {
+        return Err(oware_result::GameOver);
+    }
+    Ok(limits)
+}
+
+/// Searches the game's current position, with its history (repetitions
+/// and ply limits), within `*limits`, and writes the best move, its score,
+/// the depth reached, the positions visited and the principal variation
+/// to `*out`.
+///
+/// Returns `OWARE_RESULT_INVALID_ARGUMENT` when no limit is set or the
+/// depth is over 64, `OWARE_RESULT_GAME_OVER` when the game is over. With
+/// only a time limit so short that no iteration completes, the best move
+/// is the first legal move and the depth 0.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_searcher_search(
+    searcher: *mut oware_searcher,
+    game: *const oware_game,
+    limits: *const oware_search_limits,
+    out: *mut oware_search_result,
+) -> oware_result {
+    ffi_result! {
+        let out = Out::new(out)?;
+        let searcher = arg_mut!(searcher);
+        let game = arg_ref!(game);
+        let limits = search_args(game, arg_ref!(limits))?;
+        let result = searcher.inner.search(game.game(), limits);
+        out.set(oware_search_result::new(&result, game.houses()));
+        Ok(())
+    }
+}
+
+/// Scores every legal move of the game's current position within
+/// `*limits` (each move searched in full) and writes them, best first, to
+/// `buf`. A buffer of `OWARE_MAX_HOUSES` items always suffices; the size
+/// is checked before searching.
+///
+/// `*out_n` is set to the number written, or needed
+/// (`OWARE_RESULT_INSUFFICIENT_SIZE`). Returns
+/// `OWARE_RESULT_INVALID_ARGUMENT` when no limit is set or the depth is
+/// over 64, `OWARE_RESULT_GAME_OVER` when the game is over.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_searcher_analyse(
+    searcher: *mut oware_searcher,
+    game: *const oware_game,
+    limits: *const oware_search_limits,
+    buf: *mut oware_move_score,
+    len: usize,
+    out_n: *mut usize,
+) -> oware_result {
+    ffi_result! {
+        let buf = Buf::new(buf, len, out_n)?;
+        let searcher = arg_mut!(searcher);
+        let game = arg_ref!(game);
+        let limits = search_args(game, arg_ref!(limits))?;
+        // Report a buffer too small before spending time on the search.
+        buf.check_room(game.game().legal_moves().len())?;
+        let h = game.houses();
+        let scores: Vec<oware_move_score> = searcher
+            .inner
+            .analyse(game.game(), limits)
+            .iter()
+            .map(|s| oware_move_score::new(s, h))
+            .collect();
+        buf.fill(&scores)
+    }
+}
+
+/// Creates a player of `level` (1 to 5) whose random choices follow
+/// `seed`. Level 5 also stops at 1 second, which makes its moves depend on
+/// the machine; with `reproducible` it does not, so the same seed and game
+/// always give the same moves.
+///
+/// On success the caller owns `*out` and must free it with
+/// `oware_player_free`. On failure `*out` is set to NULL:
+/// `OWARE_RESULT_INVALID_ARGUMENT` when `level` is not 1 to 5.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_player_new(
+    level: u32,
+    seed: u64,
+    reproducible: bool,
+    out: *mut *mut oware_player,
+) -> oware_result {
+    ffi_result! {
+        let out = Out::new(out)?;
+        out.set(core::ptr::null_mut());
+        let level = u8::try_from(level)
+            .ok()
+            .and_then(Level::from_number)
+            .ok_or(oware_result::InvalidArgument)?;
+        let inner = if reproducible {
+            Player::reproducible(level, seed)
+        } else {
+            Player::new(level, seed)
+        };
+        give(&out, oware_player { inner });
+        Ok(())
+    }
+}
+
+/// Frees a player. Calling with NULL is fine. Must not be called twice
+/// with the same value.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_player_free(player: *mut oware_player) {
+    ffi_boundary! { take_back(player) }
+}
+
+/// Chooses the player's move in the game's current position and writes it
+/// (an absolute house index) to `*out_move`; the game is not changed.
+///
+/// Returns `OWARE_RESULT_GAME_OVER` when the game is over.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_player_choose(
+    player: *mut oware_player,
+    game: *const oware_game,
+    out_move: *mut u8,
+) -> oware_result {
+    ffi_result! {
+        let out = Out::new(out_move)?;
+        let player = arg_mut!(player);
+        let game = arg_ref!(game);
+        let m = player.inner.choose(game.game()).ok_or(oware_result::GameOver)?;
+        out.set(move_index(m, game.houses()));
+        Ok(())
+    }
+}

@@ -1,0 +1,1419 @@
+//! Tests that call the `extern "C"` functions directly, as C does: every
+//! error path, NULL pointers, buffers too small, out-of-range enum values,
+//! and every result code through `oware_result_message`.
+// Every call here is to an `extern "C"` function with arguments built as
+// the header's contract asks (or NULL, which it handles).
+#![allow(clippy::undocumented_unsafe_blocks)]
+
+use core::ffi::{CStr, c_char};
+use core::ptr::{null, null_mut};
+use std::ffi::CString;
+
+use oware::{IllegalMoveReason, Variant};
+
+use crate::*;
+
+type R = oware_result;
+
+fn c(text: &str) -> CString {
+    CString::new(text).expect("no NUL in test text")
+}
+
+fn static_str(p: *const c_char) -> &'static str {
+    assert!(!p.is_null());
+    unsafe { CStr::from_ptr(p) }.to_str().expect("UTF-8")
+}
+
+/// A game from ruleset text, position string or record, by the function given.
+fn make(
+    f: unsafe extern "C" fn(*const c_char, *mut *mut oware_game) -> oware_result,
+    text: &str,
+) -> *mut oware_game {
+    let mut game = null_mut();
+    let text = c(text);
+    assert_eq!(unsafe { f(text.as_ptr(), &mut game) }, R::Ok, "{text:?}");
+    assert!(!game.is_null());
+    game
+}
+
+fn abapa() -> *mut oware_game {
+    make(oware_game_new, "abapa")
+}
+
+/// Calls a string-writing function with a buffer that fits.
+fn text_of(f: impl Fn(*mut c_char, usize, *mut usize) -> oware_result) -> String {
+    let mut n = 0;
+    assert_eq!(f(null_mut(), 0, &mut n), R::InsufficientSize);
+    let mut buf = vec![b'x' as c_char; n];
+    let mut written = usize::MAX;
+    assert_eq!(f(buf.as_mut_ptr(), n, &mut written), R::Ok);
+    assert_eq!(written, n - 1, "the length without the NUL");
+    assert_eq!(buf[n - 1], 0, "NUL-terminated");
+    unsafe { CStr::from_ptr(buf.as_ptr()) }
+        .to_str()
+        .expect("UTF-8")
+        .to_owned()
+}
+
+/// Checks the string buffer protocol of `f`: NULL `out_n`, NULL `buf` with
+/// `len > 0`, a buffer one byte short (which gets a NUL at `buf[0]`).
+fn check_str_protocol(f: impl Fn(*mut c_char, usize, *mut usize) -> oware_result) {
+    let text = text_of(&f);
+    let mut buf = vec![b'x' as c_char; text.len() + 1];
+    assert_eq!(f(buf.as_mut_ptr(), buf.len(), null_mut()), R::NullParameter);
+    let mut n = 0;
+    assert_eq!(f(null_mut(), 5, &mut n), R::NullParameter);
+    assert_eq!(f(buf.as_mut_ptr(), text.len(), &mut n), R::InsufficientSize);
+    assert_eq!(n, text.len() + 1, "the size needed, with the NUL");
+    assert_eq!(buf[0], 0, "a short buffer gets an empty string");
+}
+
+/// Calls a list-writing function with a buffer that fits.
+fn list_of<T: Copy>(f: impl Fn(*mut T, usize, *mut usize) -> oware_result, fill: T) -> Vec<T> {
+    let mut n = usize::MAX;
+    let code = f(null_mut(), 0, &mut n);
+    if code == R::Ok {
+        assert_eq!(n, 0, "an empty list");
+        return Vec::new();
+    }
+    assert_eq!(code, R::InsufficientSize);
+    let mut buf = vec![fill; n + 3];
+    let mut written = 0;
+    assert_eq!(f(buf.as_mut_ptr(), buf.len(), &mut written), R::Ok);
+    assert_eq!(written, n);
+    buf.truncate(n);
+    buf
+}
+
+/// Checks the list buffer protocol of `f`, whose list has `len` > 0 items.
+fn check_list_protocol<T: Copy>(f: impl Fn(*mut T, usize, *mut usize) -> oware_result, fill: T) {
+    let items = list_of(&f, fill);
+    assert!(!items.is_empty());
+    let mut buf = vec![fill; items.len()];
+    assert_eq!(f(buf.as_mut_ptr(), buf.len(), null_mut()), R::NullParameter);
+    let mut n = 0;
+    assert_eq!(f(null_mut(), 1, &mut n), R::NullParameter);
+    assert_eq!(
+        f(buf.as_mut_ptr(), items.len() - 1, &mut n),
+        R::InsufficientSize
+    );
+    assert_eq!(n, items.len());
+}
+
+fn legal_moves(game: *const oware_game) -> Vec<u8> {
+    list_of(
+        |b, l, n| unsafe { oware_game_legal_moves(game, b, l, n) },
+        0,
+    )
+}
+
+fn position(game: *const oware_game) -> String {
+    text_of(|b, l, n| unsafe { oware_game_position_to_str(game, b, l, n) })
+}
+
+fn play(game: *mut oware_game, house: u8) -> oware_move_report {
+    let mut report = core::mem::MaybeUninit::<oware_move_report>::uninit();
+    assert_eq!(
+        unsafe { oware_game_play(game, house, report.as_mut_ptr()) },
+        R::Ok
+    );
+    unsafe { report.assume_init() }
+}
+
+fn outcome(game: *const oware_game) -> oware_outcome {
+    let mut out = core::mem::MaybeUninit::<oware_outcome>::uninit();
+    assert_eq!(unsafe { oware_game_outcome(game, out.as_mut_ptr()) }, R::Ok);
+    unsafe { out.assume_init() }
+}
+
+fn limits(depth: u32, nodes: u64, time_ms: u64) -> oware_search_limits {
+    oware_search_limits {
+        depth,
+        nodes,
+        time_ms,
+    }
+}
+
+#[test]
+fn every_result_code_has_a_message() {
+    let mut seen = Vec::new();
+    for code in oware_result::ALL {
+        let message = static_str(oware_result_message(code as u32));
+        assert!(!message.is_empty() && message != "unknown result code");
+        assert!(!seen.contains(&message), "{message} twice");
+        seen.push(message);
+        assert_eq!(oware_result::from_u32(code as u32), Some(code));
+    }
+    let values: Vec<u32> = oware_result::ALL.iter().map(|&r| r as u32).collect();
+    assert_eq!(values, [0, 1, 2, 3, 4, 5, 6, 7, 255], "values are stable");
+    for unknown in [8, 9, 254, 256, u32::MAX] {
+        assert_eq!(
+            static_str(oware_result_message(unknown)),
+            "unknown result code"
+        );
+    }
+    assert_eq!(static_str(oware_result_message(0)), "ok");
+}
+
+#[test]
+fn version_is_the_crate_version() {
+    assert_eq!(static_str(oware_version()), env!("CARGO_PKG_VERSION"));
+}
+
+#[test]
+fn illegal_move_reasons_have_the_core_messages() {
+    for (core, ours) in [
+        (IllegalMoveReason::GameOver, 1),
+        (IllegalMoveReason::WrongSide, 2),
+        (IllegalMoveReason::NoSuchHouse, 3),
+        (IllegalMoveReason::EmptyHouse, 4),
+        (IllegalMoveReason::MustFeed, 5),
+        (IllegalMoveReason::GrandSlam, 6),
+        (IllegalMoveReason::EndlessSowing, 7),
+    ] {
+        assert_eq!(oware_illegal_move_reason::from(core) as u32, ours);
+        assert_eq!(
+            static_str(oware_illegal_move_reason_message(ours)),
+            core.description()
+        );
+    }
+    assert_eq!(
+        static_str(oware_illegal_move_reason_message(0)),
+        "the move is legal"
+    );
+    assert_eq!(
+        static_str(oware_illegal_move_reason_message(255)),
+        "illegal move"
+    );
+    for unknown in [8, 254, 256, u32::MAX] {
+        assert_eq!(
+            static_str(oware_illegal_move_reason_message(unknown)),
+            "unknown reason"
+        );
+    }
+}
+
+#[test]
+fn variant_names_are_the_core_presets() {
+    let names: Vec<&str> = (0..)
+        .map(|i| oware_variant_name(i))
+        .take_while(|p| !p.is_null())
+        .map(static_str)
+        .collect();
+    let core: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+    assert_eq!(names, core);
+    assert!(oware_variant_name(usize::MAX).is_null());
+    for name in names {
+        let game = make(oware_game_new, name);
+        unsafe { oware_game_free(game) };
+    }
+}
+
+#[test]
+fn panics_are_caught_at_the_boundary() {
+    fn panicking_result() -> oware_result {
+        ffi_result! {
+            let moves: Vec<u8> = Vec::new();
+            let _ = moves[std::hint::black_box(0)];
+            Ok(())
+        }
+    }
+    fn panicking_str() -> *const c_char {
+        ffi_boundary! {
+            if oware_result_message(0).is_null() { c"".as_ptr() } else { panic!("a bug") }
+        }
+    }
+    fn panicking_size() -> usize {
+        ffi_boundary! { std::hint::black_box(1) + panic_now() }
+    }
+    fn panic_now() -> usize {
+        panic!("a bug")
+    }
+    assert_eq!(panicking_result(), R::Panic);
+    assert!(panicking_str().is_null());
+    assert_eq!(panicking_size(), 0);
+    assert_eq!(
+        static_str(oware_result_message(R::Panic as u32)),
+        R::Panic.message().to_str().unwrap()
+    );
+}
+
+#[test]
+fn creating_games_checks_every_argument() {
+    type Make = unsafe extern "C" fn(*const c_char, *mut *mut oware_game) -> oware_result;
+    let bad_utf8 = [0xff_u8, 0xfe, 0];
+    let cases: [(Make, &str, &str); 3] = [
+        (oware_game_new, "kalah(6,5)", "kalah(6,99)"),
+        (
+            oware_game_from_position,
+            "4,4,4,4,4,4/4,4,4,4,4,4 s 0 0",
+            "4,4,4,4,4,4/4,4,4,4,4,5 s 0 0",
+        ),
+        (oware_game_from_record, "1. C f 2. B a", "1. C C"),
+    ];
+    for (f, good, bad) in cases {
+        let mut game = abapa();
+        let previous = game;
+        // NULL out: nothing is made.
+        assert_eq!(unsafe { f(c(good).as_ptr(), null_mut()) }, R::NullParameter);
+        // NULL text: *out is set to NULL.
+        assert_eq!(unsafe { f(null(), &mut game) }, R::NullParameter);
+        assert!(game.is_null());
+        unsafe { oware_game_free(previous) };
+        game = abapa();
+        let previous = game;
+        assert_eq!(unsafe { f(c(bad).as_ptr(), &mut game) }, R::ParseError);
+        assert!(game.is_null());
+        assert_eq!(
+            unsafe { f(bad_utf8.as_ptr().cast(), &mut game) },
+            R::ParseError
+        );
+        assert!(game.is_null());
+        unsafe { oware_game_free(previous) };
+        let game = make(f, good);
+        unsafe { oware_game_free(game) };
+    }
+    unsafe { oware_game_free(null_mut()) };
+    // The same, called directly.
+    let mut game = null_mut();
+    unsafe {
+        assert_eq!(oware_game_new(c("awale").as_ptr(), &mut game), R::Ok);
+        oware_game_free(game);
+        assert_eq!(
+            oware_game_new(c("awale(10)").as_ptr(), &mut game),
+            R::ParseError
+        );
+        let start = c("4,4,4,4,4,4/4,4,4,4,4,4 n 0 0");
+        assert_eq!(oware_game_from_position(start.as_ptr(), &mut game), R::Ok);
+        oware_game_free(game);
+        assert_eq!(
+            oware_game_from_position(c("").as_ptr(), &mut game),
+            R::ParseError
+        );
+        assert_eq!(
+            oware_game_from_record(c("[Variant \"kalah\"]\n\nC").as_ptr(), &mut game),
+            R::Ok
+        );
+        oware_game_free(game);
+        assert_eq!(
+            oware_game_from_record(c("1. X").as_ptr(), &mut game),
+            R::ParseError
+        );
+        assert!(game.is_null());
+    }
+}
+
+#[test]
+fn text_check_explains_parse_errors() {
+    let check = |kind: u32, text: &str| -> (oware_result, String) {
+        let text = c(text);
+        let mut buf = [b'x' as c_char; 256];
+        let mut n = 0;
+        let code =
+            unsafe { oware_text_check(kind, text.as_ptr(), buf.as_mut_ptr(), buf.len(), &mut n) };
+        let message = unsafe { CStr::from_ptr(buf.as_ptr()) }
+            .to_str()
+            .unwrap()
+            .to_owned();
+        assert_eq!(n, message.len());
+        (code, message)
+    };
+    let ruleset = oware_text_kind::Ruleset as u32;
+    let position = oware_text_kind::Position as u32;
+    let record = oware_text_kind::Record as u32;
+    assert_eq!(
+        check(ruleset, "congkak(5,5,relay=off)"),
+        (R::Ok, String::new())
+    );
+    assert_eq!(
+        check(position, "0,7,7,7,7,7/6,6,6,6,6,6 s 1 0 kalah(6,6)"),
+        (R::Ok, String::new())
+    );
+    assert_eq!(check(record, "CfBa"), (R::Ok, String::new()));
+    let (code, message) = check(ruleset, "chess");
+    assert_eq!(code, R::ParseError);
+    assert!(
+        message.starts_with("invalid ruleset text: unknown preset"),
+        "{message}"
+    );
+    let (code, message) = check(position, "4,4,4 s 0 0");
+    assert_eq!(code, R::ParseError);
+    assert!(message.starts_with("invalid position string"), "{message}");
+    let (code, message) = check(record, "1. C C");
+    assert_eq!(code, R::ParseError);
+    assert_eq!(
+        message,
+        "invalid game record: ply 2: illegal move C: house is not the side to move's"
+    );
+
+    let text = c("1. C C");
+    let mut n = 0;
+    // Out-of-range kind, NULL text, NULL out_n, NULL buffer.
+    let mut buf = [0 as c_char; 8];
+    assert_eq!(
+        unsafe { oware_text_check(3, text.as_ptr(), buf.as_mut_ptr(), 8, &mut n) },
+        R::InvalidArgument
+    );
+    assert_eq!(
+        unsafe { oware_text_check(u32::MAX, text.as_ptr(), buf.as_mut_ptr(), 8, &mut n) },
+        R::InvalidArgument
+    );
+    assert_eq!(
+        unsafe { oware_text_check(record, null(), buf.as_mut_ptr(), 8, &mut n) },
+        R::NullParameter
+    );
+    assert_eq!(
+        unsafe { oware_text_check(record, text.as_ptr(), buf.as_mut_ptr(), 8, null_mut()) },
+        R::NullParameter
+    );
+    assert_eq!(
+        unsafe { oware_text_check(record, text.as_ptr(), null_mut(), 8, &mut n) },
+        R::NullParameter
+    );
+    // Too small: the size needed, with the NUL.
+    assert_eq!(
+        unsafe { oware_text_check(record, text.as_ptr(), buf.as_mut_ptr(), 8, &mut n) },
+        R::InsufficientSize
+    );
+    assert_eq!(n, message.len() + 1);
+    assert_eq!(buf[0], 0);
+    // Even an empty message needs its NUL.
+    let good = c("CfBa");
+    assert_eq!(
+        unsafe { oware_text_check(record, good.as_ptr(), null_mut(), 0, &mut n) },
+        R::InsufficientSize
+    );
+    assert_eq!(n, 1);
+    // Not UTF-8.
+    let bad = [b'C', 0xc3, 0];
+    let mut big = [0 as c_char; 64];
+    assert_eq!(
+        unsafe {
+            oware_text_check(
+                record,
+                bad.as_ptr().cast(),
+                big.as_mut_ptr(),
+                big.len(),
+                &mut n,
+            )
+        },
+        R::ParseError
+    );
+    assert_eq!(
+        unsafe { CStr::from_ptr(big.as_ptr()) }.to_str().unwrap(),
+        "not UTF-8 text"
+    );
+}
+
+#[test]
+fn null_handles_give_null_parameter() {
+    let mut n = 0;
+    let mut byte = 0u8;
+    let mut buf = [0u8; 32];
+    let mut text = [0 as c_char; 32];
+    let mut side = oware_side::South;
+    let mut mask = 0;
+    let mut nodes = 0;
+    let mut out_game = null_mut();
+    let mut out_outcome = core::mem::MaybeUninit::<oware_outcome>::uninit();
+    let mut out_report = core::mem::MaybeUninit::<oware_move_report>::uninit();
+    let mut captures = [core::mem::MaybeUninit::<oware_capture>::uninit(); 4];
+    let mut relays = [core::mem::MaybeUninit::<oware_relay>::uninit(); 4];
+    let g: *mut oware_game = null_mut();
+    let letter = c("C");
+    let name = c("South");
+    unsafe {
+        assert_eq!(oware_game_clone(g, &mut out_game), R::NullParameter);
+        assert!(out_game.is_null());
+        assert_eq!(oware_game_houses_per_side(g), 0);
+        assert_eq!(oware_game_ply(g), 0);
+        assert_eq!(oware_game_turn(g, &mut side), R::NullParameter);
+        assert_eq!(
+            oware_game_board(g, buf.as_mut_ptr(), 32, &mut n),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_game_legal_moves(g, buf.as_mut_ptr(), 32, &mut n),
+            R::NullParameter
+        );
+        assert_eq!(oware_game_check_move(g, 0, null_mut()), R::NullParameter);
+        assert_eq!(oware_game_play(g, 0, null_mut()), R::NullParameter);
+        assert_eq!(
+            oware_game_report(g, 1, out_report.as_mut_ptr()),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_game_report_sown(g, 1, buf.as_mut_ptr(), 32, &mut n),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_game_report_captures(g, 1, captures.as_mut_ptr().cast(), 4, &mut n),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_game_report_relays(g, 1, relays.as_mut_ptr().cast(), 4, &mut n),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_game_moves(g, buf.as_mut_ptr(), 32, &mut n),
+            R::NullParameter
+        );
+        assert_eq!(oware_game_undo(g, &mut byte), R::NullParameter);
+        assert_eq!(
+            oware_game_outcome(g, out_outcome.as_mut_ptr()),
+            R::NullParameter
+        );
+        assert_eq!(oware_game_end_by_agreement(g, null_mut()), R::NullParameter);
+        assert_eq!(oware_game_threats(g, 0, &mut mask), R::NullParameter);
+        assert_eq!(
+            oware_game_position_to_str(g, text.as_mut_ptr(), 32, &mut n),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_game_record_to_str(g, text.as_mut_ptr(), 32, &mut n),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_game_ruleset_to_str(g, text.as_mut_ptr(), 32, &mut n),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_game_move_to_str(g, 0, text.as_mut_ptr(), 32, &mut n),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_game_move_from_str(g, letter.as_ptr(), &mut byte),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_game_set_tag(g, name.as_ptr(), name.as_ptr()),
+            R::NullParameter
+        );
+        assert_eq!(oware_game_perft(g, 1, &mut nodes), R::NullParameter);
+    }
+    // NULL out-parameters on a live game.
+    let game = abapa();
+    unsafe {
+        assert_eq!(oware_game_clone(game, null_mut()), R::NullParameter);
+        assert_eq!(oware_game_turn(game, null_mut()), R::NullParameter);
+        assert_eq!(oware_game_report(game, 1, null_mut()), R::NullParameter);
+        assert_eq!(oware_game_outcome(game, null_mut()), R::NullParameter);
+        assert_eq!(oware_game_threats(game, 0, null_mut()), R::NullParameter);
+        assert_eq!(
+            oware_game_move_from_str(game, letter.as_ptr(), null_mut()),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_game_move_from_str(game, null(), &mut byte),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_game_set_tag(game, null(), name.as_ptr()),
+            R::NullParameter
+        );
+        assert_eq!(oware_game_perft(game, 1, null_mut()), R::NullParameter);
+        oware_game_free(game);
+    }
+}
+
+#[test]
+fn buffers_too_small_report_the_size_needed() {
+    let game = make(oware_game_from_record, "1. C f 2. B a");
+    unsafe {
+        check_list_protocol(|b, l, n| oware_game_board(game, b, l, n), 0);
+        check_list_protocol(|b, l, n| oware_game_legal_moves(game, b, l, n), 0);
+        check_list_protocol(|b, l, n| oware_game_moves(game, b, l, n), 0);
+        check_list_protocol(|b, l, n| oware_game_report_sown(game, 1, b, l, n), 0);
+        check_str_protocol(|b, l, n| oware_game_position_to_str(game, b, l, n));
+        check_str_protocol(|b, l, n| oware_game_record_to_str(game, b, l, n));
+        check_str_protocol(|b, l, n| oware_game_ruleset_to_str(game, b, l, n));
+        check_str_protocol(|b, l, n| oware_game_move_to_str(game, 2, b, l, n));
+        oware_game_free(game);
+    }
+    let game = make(oware_game_from_position, "1,2,4,4,4,4/4,4,4,4,4,1 n 1 7");
+    let report = play(game, 11); // f: 1 seed into A, making 2: captured.
+    assert_eq!(report.captures_len, 1);
+    let capture = oware_capture {
+        pit: 0,
+        seeds: 0,
+        to: oware_side::South,
+    };
+    unsafe {
+        check_list_protocol(
+            |b, l, n| oware_game_report_captures(game, 1, b, l, n),
+            capture,
+        );
+        oware_game_free(game);
+    }
+}
+
+#[test]
+fn boards_moves_and_turns() {
+    let game = abapa();
+    unsafe {
+        assert_eq!(oware_game_houses_per_side(game), 6);
+        assert_eq!(oware_game_ply(game), 0);
+        let board = list_of(|b, l, n| oware_game_board(game, b, l, n), 0);
+        assert_eq!(board, [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0]);
+        assert_eq!(legal_moves(game), [0, 1, 2, 3, 4, 5]);
+        let mut side = oware_side::North;
+        assert_eq!(oware_game_turn(game, &mut side), R::Ok);
+        assert_eq!(side, oware_side::South);
+        play(game, 2);
+        assert_eq!(oware_game_turn(game, &mut side), R::Ok);
+        assert_eq!(side, oware_side::North);
+        assert_eq!(legal_moves(game), [6, 7, 8, 9, 10, 11]);
+        assert_eq!(position(game), "4,4,0,5,5,5/5,4,4,4,4,4 n 0 0");
+        assert_eq!(list_of(|b, l, n| oware_game_moves(game, b, l, n), 0), [2]);
+        oware_game_free(game);
+    }
+    let congkak = make(oware_game_new, "congkak");
+    unsafe {
+        assert_eq!(oware_game_houses_per_side(congkak), 7);
+        assert_eq!(
+            list_of(|b, l, n| oware_game_board(congkak, b, l, n), 0).len(),
+            16
+        );
+        oware_game_free(congkak);
+    }
+}
+
+#[test]
+fn every_illegal_move_reason_is_reported() {
+    let reason_of =
+        |game: *const oware_game, house: u8| -> (oware_result, oware_illegal_move_reason) {
+            let mut reason = oware_illegal_move_reason::Other;
+            let code = unsafe { oware_game_check_move(game, house, &mut reason) };
+            assert_eq!(
+                unsafe { oware_game_check_move(game, house, null_mut()) },
+                code
+            );
+            (code, reason)
+        };
+    let game = abapa();
+    assert_eq!(reason_of(game, 0), (R::Ok, oware_illegal_move_reason::None));
+    assert_eq!(
+        reason_of(game, 6),
+        (R::IllegalMove, oware_illegal_move_reason::WrongSide)
+    );
+    assert_eq!(
+        reason_of(game, 12),
+        (R::IllegalMove, oware_illegal_move_reason::NoSuchHouse)
+    );
+    assert_eq!(
+        reason_of(game, 255),
+        (R::IllegalMove, oware_illegal_move_reason::NoSuchHouse)
+    );
+    play(game, 2);
+    play(game, 6); // a: 5 seeds into b-f, C stays empty
+    assert_eq!(
+        reason_of(game, 2),
+        (R::IllegalMove, oware_illegal_move_reason::EmptyHouse)
+    );
+    // An illegal move leaves the game as it was.
+    let before = position(game);
+    assert_eq!(
+        unsafe { oware_game_play(game, 2, null_mut()) },
+        R::IllegalMove
+    );
+    assert_eq!(
+        unsafe { oware_game_play(game, 200, null_mut()) },
+        R::IllegalMove
+    );
+    assert_eq!(position(game), before);
+    unsafe { oware_game_free(game) };
+
+    // North is starved: South's A (1 seed, into B) does not feed it.
+    let game = make(oware_game_from_position, "1,0,0,0,0,6/0,0,0,0,0,0 s 20 21");
+    assert_eq!(
+        reason_of(game, 0),
+        (R::IllegalMove, oware_illegal_move_reason::MustFeed)
+    );
+    assert_eq!(reason_of(game, 5), (R::Ok, oware_illegal_move_reason::None));
+    let report = play(game, 5);
+    assert!(report.fed);
+    unsafe { oware_game_free(game) };
+
+    // Awale forbids a grand slam while another move is legal: F (2 seeds)
+    // makes a and b 2 each, all North's seeds.
+    let game = make(
+        oware_game_from_position,
+        "1,0,0,0,0,2/1,1,0,0,0,0 s 20 23 awale",
+    );
+    assert_eq!(
+        reason_of(game, 5),
+        (R::IllegalMove, oware_illegal_move_reason::GrandSlam)
+    );
+    unsafe { oware_game_free(game) };
+    // Abapa plays it and captures nothing.
+    let game = make(oware_game_from_position, "1,0,0,0,0,2/1,1,0,0,0,0 s 20 23");
+    let report = play(game, 5);
+    assert!(report.grand_slam);
+    assert_eq!(report.captures_len, 0);
+    unsafe { oware_game_free(game) };
+
+    // Game over.
+    let game = make(oware_game_from_position, "0,0,0,0,0,0/0,0,0,0,0,2 s 21 25");
+    assert_eq!(
+        reason_of(game, 0),
+        (R::GameOver, oware_illegal_move_reason::GameOver)
+    );
+    assert_eq!(
+        reason_of(game, 99),
+        (R::GameOver, oware_illegal_move_reason::GameOver)
+    );
+    assert_eq!(unsafe { oware_game_play(game, 0, null_mut()) }, R::GameOver);
+    assert!(legal_moves(game).is_empty());
+    unsafe { oware_game_free(game) };
+}
+
+#[test]
+fn reports_describe_each_move() {
+    let game = abapa();
+    let report = play(game, 2);
+    assert_eq!(report.ply, 1);
+    assert_eq!(report.played, 2);
+    assert_eq!(report.mover, oware_side::South);
+    assert_eq!(report.sown_len, 4);
+    assert_eq!(
+        (
+            report.captures_len,
+            report.relays_len,
+            report.captured_seeds
+        ),
+        (0, 0, 0)
+    );
+    assert!(!report.grand_slam && !report.fed && !report.extra_turn && !report.passed);
+    assert_eq!(report.outcome.termination, oware_termination::None);
+    assert_eq!(report.outcome.winner, oware_winner::None);
+    unsafe {
+        let sown = list_of(|b, l, n| oware_game_report_sown(game, 1, b, l, n), 0);
+        assert_eq!(sown, [3, 4, 5, 6], "D, E, F, a");
+        let mut again = core::mem::MaybeUninit::<oware_move_report>::uninit();
+        assert_eq!(oware_game_report(game, 1, again.as_mut_ptr()), R::Ok);
+        assert_eq!(again.assume_init(), report);
+        let mut n = 0;
+        let mut out = [0u8; 8];
+        for ply in [0, 2, usize::MAX] {
+            assert_eq!(
+                oware_game_report(game, ply, again.as_mut_ptr()),
+                R::InvalidArgument
+            );
+            assert_eq!(
+                oware_game_report_sown(game, ply, out.as_mut_ptr(), 8, &mut n),
+                R::InvalidArgument
+            );
+            assert_eq!(
+                oware_game_report_captures(game, ply, null_mut(), 0, &mut n),
+                R::InvalidArgument
+            );
+            assert_eq!(
+                oware_game_report_relays(game, ply, null_mut(), 0, &mut n),
+                R::InvalidArgument
+            );
+        }
+        assert!(
+            list_of(
+                |b, l, n| oware_game_report_relays(game, 1, b, l, n),
+                oware_relay {
+                    after: 0,
+                    pit: 0,
+                    seeds: 0
+                }
+            )
+            .is_empty()
+        );
+        // A move without a report.
+        assert_eq!(oware_game_play(game, 11, null_mut()), R::Ok);
+        assert_eq!(oware_game_ply(game), 2);
+        oware_game_free(game);
+    }
+
+    // A capture: North's f makes A 2.
+    let game = make(oware_game_from_position, "1,2,4,4,4,4/4,4,4,4,4,1 n 1 7");
+    let report = play(game, 11);
+    assert_eq!((report.captures_len, report.captured_seeds), (1, 2));
+    let captures = list_of(
+        |b, l, n| unsafe { oware_game_report_captures(game, 1, b, l, n) },
+        oware_capture {
+            pit: 99,
+            seeds: 0,
+            to: oware_side::South,
+        },
+    );
+    assert_eq!(
+        captures,
+        [oware_capture {
+            pit: 0,
+            seeds: 2,
+            to: oware_side::North
+        }]
+    );
+    assert_eq!(
+        (report.outcome.south_score, report.outcome.north_score),
+        (1, 9)
+    );
+    unsafe { oware_game_free(game) };
+
+    // Kalah: the last seed in the store earns an extra turn; stores are
+    // pits 12 and 13.
+    let game = make(oware_game_new, "kalah");
+    let report = play(game, 2);
+    assert!(report.extra_turn);
+    let sown = list_of(
+        |b, l, n| unsafe { oware_game_report_sown(game, 1, b, l, n) },
+        0,
+    );
+    assert_eq!(sown, [3, 4, 5, 12]);
+    unsafe { oware_game_free(game) };
+
+    // Congkak relays: G (7 seeds) ends in North's a, which holds 7: lifted.
+    let game = make(oware_game_new, "congkak");
+    let report = play(game, 6);
+    assert!(report.relays_len > 0);
+    let relays = list_of(
+        |b, l, n| unsafe { oware_game_report_relays(game, 1, b, l, n) },
+        oware_relay {
+            after: 0,
+            pit: 0,
+            seeds: 0,
+        },
+    );
+    assert_eq!(relays.len(), report.relays_len);
+    assert!(
+        relays
+            .iter()
+            .all(|r| r.after <= report.sown_len && r.seeds > 0)
+    );
+    unsafe {
+        check_list_protocol(
+            |b, l, n| oware_game_report_relays(game, 1, b, l, n),
+            relays[0],
+        );
+        oware_game_free(game);
+    }
+
+    // Reports of moves read from a record.
+    let game = make(oware_game_from_record, "CfBa");
+    let mut report = core::mem::MaybeUninit::<oware_move_report>::uninit();
+    assert_eq!(
+        unsafe { oware_game_report(game, 4, report.as_mut_ptr()) },
+        R::Ok
+    );
+    let report = unsafe { report.assume_init() };
+    assert_eq!(
+        (report.ply, report.played, report.mover),
+        (4, 6, oware_side::North)
+    );
+    unsafe { oware_game_free(game) };
+}
+
+#[test]
+fn undo_and_agreement() {
+    let game = abapa();
+    let mut m = 0;
+    unsafe {
+        assert_eq!(oware_game_undo(game, &mut m), R::NothingToUndo);
+        assert_eq!(oware_game_undo(game, null_mut()), R::NothingToUndo);
+        play(game, 2);
+        play(game, 11);
+        assert_eq!(oware_game_undo(game, &mut m), R::Ok);
+        assert_eq!(m, 11);
+        assert_eq!(oware_game_ply(game), 1);
+        let mut n = 0;
+        let mut buf = [0u8; 4];
+        assert_eq!(
+            oware_game_report_sown(game, 2, buf.as_mut_ptr(), 4, &mut n),
+            R::InvalidArgument
+        );
+
+        let mut out = core::mem::MaybeUninit::<oware_outcome>::uninit();
+        assert_eq!(oware_game_end_by_agreement(game, out.as_mut_ptr()), R::Ok);
+        let agreed = out.assume_init();
+        assert_eq!(agreed.termination, oware_termination::Agreement);
+        // Each side takes the seeds on its row: 4+4+0+5+5+5 and 5+4+4+4+4+4.
+        assert_eq!(agreed.winner, oware_winner::North);
+        assert_eq!((agreed.south_score, agreed.north_score), (23, 25));
+        assert_eq!(outcome(game), agreed);
+        assert_eq!(oware_game_end_by_agreement(game, null_mut()), R::GameOver);
+        assert_eq!(oware_game_play(game, 6, null_mut()), R::GameOver);
+        // Undo takes back the agreement first, then the move.
+        assert_eq!(oware_game_undo(game, &mut m), R::Ok);
+        assert_eq!(m, OWARE_NO_MOVE);
+        assert_eq!(outcome(game).termination, oware_termination::None);
+        assert_eq!(oware_game_undo(game, &mut m), R::Ok);
+        assert_eq!(m, 2);
+        assert_eq!(oware_game_undo(game, &mut m), R::NothingToUndo);
+        // An agreement at the start can be taken back too.
+        assert_eq!(oware_game_end_by_agreement(game, null_mut()), R::Ok);
+        assert_eq!(oware_game_undo(game, null_mut()), R::Ok);
+        assert_eq!(oware_game_undo(game, null_mut()), R::NothingToUndo);
+        oware_game_free(game);
+    }
+}
+
+#[test]
+fn outcomes() {
+    let game = abapa();
+    let running = outcome(game);
+    assert_eq!(running.termination, oware_termination::None);
+    assert_eq!(running.winner, oware_winner::None);
+    unsafe { oware_game_free(game) };
+    for (text, termination, winner, scores) in [
+        (
+            "0,0,0,0,0,0/0,0,0,0,0,2 s 21 25",
+            oware_termination::Majority,
+            oware_winner::North,
+            (21, 25),
+        ),
+        (
+            "0,0,2,0,1,0/0,0,0,0,0,0 s 21 24",
+            oware_termination::NoMoves,
+            oware_winner::Draw,
+            (24, 24),
+        ),
+        (
+            "0,0,0,0,0,0/0,0,0,0,0,0 s 24 24",
+            oware_termination::Majority,
+            oware_winner::Draw,
+            (24, 24),
+        ),
+    ] {
+        let game = make(oware_game_from_position, text);
+        let o = outcome(game);
+        assert_eq!(
+            (o.termination, o.winner, (o.south_score, o.north_score)),
+            (termination, winner, scores),
+            "{text}"
+        );
+        unsafe { oware_game_free(game) };
+    }
+}
+
+#[test]
+fn threats_are_absolute_house_masks() {
+    let game = make(oware_game_from_position, "4,4,4,4,4,5/4,4,4,4,1,6 n 0 0");
+    let mut mask = u32::MAX;
+    unsafe {
+        assert_eq!(
+            oware_game_threats(game, oware_side::North as u32, &mut mask),
+            R::Ok
+        );
+        assert_eq!(mask, 1 << 10, "North's e");
+        assert_eq!(
+            oware_game_threats(game, oware_side::South as u32, &mut mask),
+            R::Ok
+        );
+        assert_eq!(mask & 0xfc0, 0, "only South's houses");
+        for side in [2, 3, u32::MAX] {
+            assert_eq!(
+                oware_game_threats(game, side, &mut mask),
+                R::InvalidArgument
+            );
+        }
+        oware_game_free(game);
+    }
+}
+
+#[test]
+fn text_in_and_out() {
+    let game = make(oware_game_new, "KALAH(6,5)");
+    unsafe {
+        assert_eq!(
+            text_of(|b, l, n| oware_game_ruleset_to_str(game, b, l, n)),
+            "kalah(6,5)"
+        );
+        assert_eq!(position(game), "5,5,5,5,5,5/5,5,5,5,5,5 s 0 0 kalah(6,5)");
+        let copy = make(oware_game_from_position, &position(game));
+        assert_eq!(position(copy), position(game));
+        oware_game_free(copy);
+        oware_game_free(game);
+    }
+    // Records keep their tags; the tags can be set and removed.
+    let game = make(oware_game_from_record, "[South \"Ama\"]\n\n1. C f 2. B a *");
+    unsafe {
+        let record = text_of(|b, l, n| oware_game_record_to_str(game, b, l, n));
+        assert_eq!(
+            record,
+            "[Variant \"abapa\"]\n[South \"Ama\"]\n[Result \"*\"]\n\n1. C f 2. B a *\n"
+        );
+        let (north, kofi) = (c("North"), c("Kofi"));
+        assert_eq!(
+            oware_game_set_tag(game, north.as_ptr(), kofi.as_ptr()),
+            R::Ok
+        );
+        let south = c("South");
+        assert_eq!(oware_game_set_tag(game, south.as_ptr(), null()), R::Ok);
+        let record = text_of(|b, l, n| oware_game_record_to_str(game, b, l, n));
+        assert_eq!(
+            record,
+            "[Variant \"abapa\"]\n[North \"Kofi\"]\n[Result \"*\"]\n\n1. C f 2. B a *\n"
+        );
+        for bad in ["", "Bad Name", "Variant", "Position"] {
+            let bad = c(bad);
+            assert_eq!(
+                oware_game_set_tag(game, bad.as_ptr(), kofi.as_ptr()),
+                R::InvalidArgument
+            );
+            assert_eq!(
+                oware_game_set_tag(game, bad.as_ptr(), null()),
+                R::InvalidArgument
+            );
+        }
+        let not_utf8 = [0xffu8, 0];
+        assert_eq!(
+            oware_game_set_tag(game, north.as_ptr(), not_utf8.as_ptr().cast()),
+            R::InvalidArgument
+        );
+        assert_eq!(
+            oware_game_set_tag(game, not_utf8.as_ptr().cast(), kofi.as_ptr()),
+            R::InvalidArgument
+        );
+        let copy = make(oware_game_from_record, &record);
+        assert_eq!(
+            text_of(|b, l, n| oware_game_record_to_str(copy, b, l, n)),
+            record
+        );
+        oware_game_free(copy);
+
+        // Clones are independent.
+        let mut clone = null_mut();
+        assert_eq!(oware_game_clone(game, &mut clone), R::Ok);
+        play(clone, 2);
+        assert_eq!(oware_game_ply(clone), 5);
+        assert_eq!(oware_game_ply(game), 4);
+        oware_game_free(clone);
+        oware_game_free(game);
+    }
+}
+
+#[test]
+fn move_letters() {
+    let game = abapa();
+    let letter =
+        |house: u8| text_of(|b, l, n| unsafe { oware_game_move_to_str(game, house, b, l, n) });
+    assert_eq!(letter(0), "A");
+    assert_eq!(letter(5), "F");
+    assert_eq!(letter(6), "a");
+    assert_eq!(letter(11), "f");
+    let mut text = [0 as c_char; 4];
+    let mut n = 0;
+    let mut m = 0;
+    unsafe {
+        assert_eq!(
+            oware_game_move_to_str(game, 12, text.as_mut_ptr(), 4, &mut n),
+            R::InvalidArgument
+        );
+        for (input, expected) in [
+            ("C", Ok(2)),
+            ("f", Ok(11)),
+            ("G", Err(R::ParseError)),
+            ("g", Err(R::ParseError)),
+            ("", Err(R::ParseError)),
+            ("CC", Err(R::ParseError)),
+            ("7", Err(R::ParseError)),
+        ] {
+            let input = c(input);
+            let code = oware_game_move_from_str(game, input.as_ptr(), &mut m);
+            assert_eq!(if code == R::Ok { Ok(m) } else { Err(code) }, expected);
+        }
+        let bad = [0xc3u8, 0];
+        assert_eq!(
+            oware_game_move_from_str(game, bad.as_ptr().cast(), &mut m),
+            R::ParseError
+        );
+        oware_game_free(game);
+    }
+    let congkak = make(oware_game_new, "congkak");
+    let g = c("g");
+    unsafe {
+        assert_eq!(oware_game_move_from_str(congkak, g.as_ptr(), &mut m), R::Ok);
+        assert_eq!(m, 13);
+        oware_game_free(congkak);
+    }
+}
+
+#[test]
+fn perft_counts() {
+    let game = abapa();
+    let mut nodes = 0;
+    unsafe {
+        assert_eq!(oware_game_perft(game, 5, &mut nodes), R::Ok);
+        assert_eq!(nodes, 5219);
+        assert_eq!(oware_game_perft(game, 0, &mut nodes), R::Ok);
+        assert_eq!(nodes, 1);
+        assert_eq!(oware_game_perft(game, 256, &mut nodes), R::InvalidArgument);
+        oware_game_free(game);
+    }
+}
+
+#[test]
+fn searchers() {
+    let mut searcher = null_mut();
+    unsafe {
+        assert_eq!(oware_searcher_new(1 << 16, null_mut()), R::NullParameter);
+        for bad in [0, OWARE_SEARCHER_MAX_ENTRIES + 1, usize::MAX] {
+            searcher = core::ptr::dangling_mut::<oware_searcher>();
+            assert_eq!(oware_searcher_new(bad, &mut searcher), R::InvalidArgument);
+            assert!(searcher.is_null());
+        }
+        assert_eq!(oware_searcher_new(1 << 16, &mut searcher), R::Ok);
+        assert_eq!(oware_searcher_clear(null_mut()), R::NullParameter);
+        assert_eq!(oware_searcher_clear(searcher), R::Ok);
+    }
+    let game = abapa();
+    let depth6 = limits(6, 0, 0);
+    let mut result = core::mem::MaybeUninit::<oware_search_result>::uninit();
+    unsafe {
+        assert_eq!(
+            oware_searcher_search(searcher, game, &depth6, result.as_mut_ptr()),
+            R::Ok
+        );
+        let first = result.assume_init();
+        assert!(legal_moves(game).contains(&first.best_move));
+        assert_eq!(first.depth, 6);
+        assert!(first.nodes > 0);
+        assert!(first.pv_len >= 1 && first.pv[0] == first.best_move);
+        assert!(first.pv[first.pv_len..].iter().all(|&m| m == OWARE_NO_MOVE));
+        assert_eq!(first.score.kind, oware_score_kind::Centiseeds);
+        // Deterministic with a cleared table.
+        assert_eq!(oware_searcher_clear(searcher), R::Ok);
+        assert_eq!(
+            oware_searcher_search(searcher, game, &depth6, result.as_mut_ptr()),
+            R::Ok
+        );
+        assert_eq!(result.assume_init(), first);
+
+        // Limits: none, depth too deep, NULL.
+        for bad in [limits(0, 0, 0), limits(65, 0, 0), limits(u32::MAX, 1, 1)] {
+            assert_eq!(
+                oware_searcher_search(searcher, game, &bad, result.as_mut_ptr()),
+                R::InvalidArgument
+            );
+        }
+        assert_eq!(
+            oware_searcher_search(searcher, game, null(), result.as_mut_ptr()),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_searcher_search(null_mut(), game, &depth6, result.as_mut_ptr()),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_searcher_search(searcher, null(), &depth6, result.as_mut_ptr()),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_searcher_search(searcher, game, &depth6, null_mut()),
+            R::NullParameter
+        );
+        // Node and time limits.
+        assert_eq!(
+            oware_searcher_search(searcher, game, &limits(0, 5000, 0), result.as_mut_ptr()),
+            R::Ok
+        );
+        assert_eq!(
+            oware_searcher_search(searcher, game, &limits(0, 0, 20), result.as_mut_ptr()),
+            R::Ok
+        );
+        assert!(legal_moves(game).contains(&result.assume_init().best_move));
+
+        // Analysis: every move, best first; the size is checked first.
+        let mut scores = [oware_move_score {
+            house: 0,
+            score: oware_score {
+                kind: oware_score_kind::Centiseeds,
+                centiseeds: 0,
+                plies: 0,
+            },
+        }; OWARE_MAX_HOUSES];
+        let mut n = 0;
+        let depth4 = limits(4, 0, 0);
+        assert_eq!(
+            oware_searcher_analyse(searcher, game, &depth4, scores.as_mut_ptr(), 5, &mut n),
+            R::InsufficientSize
+        );
+        assert_eq!(n, 6);
+        assert_eq!(
+            oware_searcher_analyse(searcher, game, &depth4, null_mut(), 0, &mut n),
+            R::InsufficientSize
+        );
+        assert_eq!(
+            oware_searcher_analyse(searcher, game, &depth4, null_mut(), 6, &mut n),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_searcher_analyse(searcher, game, &depth4, scores.as_mut_ptr(), 9, null_mut()),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_searcher_analyse(
+                searcher,
+                game,
+                &limits(0, 0, 0),
+                scores.as_mut_ptr(),
+                9,
+                &mut n
+            ),
+            R::InvalidArgument
+        );
+        assert_eq!(
+            oware_searcher_analyse(searcher, game, null(), scores.as_mut_ptr(), 9, &mut n),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_searcher_analyse(null_mut(), game, &depth4, scores.as_mut_ptr(), 9, &mut n),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_searcher_analyse(searcher, null(), &depth4, scores.as_mut_ptr(), 9, &mut n),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_searcher_analyse(searcher, game, &depth4, scores.as_mut_ptr(), 9, &mut n),
+            R::Ok
+        );
+        assert_eq!(n, 6);
+        let mut houses: Vec<u8> = scores[..n].iter().map(|s| s.house).collect();
+        houses.sort_unstable();
+        assert_eq!(houses, [0, 1, 2, 3, 4, 5]);
+        assert!(
+            scores[..n]
+                .windows(2)
+                .all(|w| w[0].score.centiseeds >= w[1].score.centiseeds)
+        );
+    }
+    unsafe { oware_game_free(game) };
+
+    // A win in so many plies: South's F makes a and b 2 each, captures
+    // them and reaches 26.
+    let game = make(oware_game_from_position, "0,0,0,0,0,2/1,1,1,0,0,0 s 22 21");
+    unsafe {
+        assert_eq!(
+            oware_searcher_search(searcher, game, &limits(4, 0, 0), result.as_mut_ptr()),
+            R::Ok
+        );
+        let r = result.assume_init();
+        assert_eq!(r.score.kind, oware_score_kind::Win, "{r:?}");
+        assert!(r.score.plies >= 1);
+        assert_eq!(r.score.centiseeds, 0);
+        let mut scores = [oware_move_score {
+            house: 0,
+            score: r.score,
+        }; OWARE_MAX_HOUSES];
+        let mut n = 0;
+        assert_eq!(
+            oware_searcher_analyse(
+                searcher,
+                game,
+                &limits(4, 0, 0),
+                scores.as_mut_ptr(),
+                9,
+                &mut n
+            ),
+            R::Ok
+        );
+        assert_eq!(scores[0].score.kind, oware_score_kind::Win);
+        oware_game_free(game);
+    }
+    let lost = make(oware_game_from_position, "0,0,0,0,1,0/0,0,0,0,0,3 n 20 24");
+    unsafe {
+        // North to move: f (3) into A, B, C; South then ... whatever it
+        // finds, the score is a win, loss or estimate with a consistent kind.
+        assert_eq!(
+            oware_searcher_search(searcher, lost, &limits(8, 0, 0), result.as_mut_ptr()),
+            R::Ok
+        );
+        let r = result.assume_init();
+        match r.score.kind {
+            oware_score_kind::Centiseeds => assert_eq!(r.score.plies, 0),
+            oware_score_kind::Win | oware_score_kind::Loss => assert_eq!(r.score.centiseeds, 0),
+        }
+        oware_game_free(lost);
+    }
+    let over = make(oware_game_from_position, "0,0,0,0,0,0/0,0,0,0,0,2 s 21 25");
+    unsafe {
+        assert_eq!(
+            oware_searcher_search(searcher, over, &depth6, result.as_mut_ptr()),
+            R::GameOver
+        );
+        let mut n = 0;
+        assert_eq!(
+            oware_searcher_analyse(searcher, over, &depth6, null_mut(), 0, &mut n),
+            R::GameOver
+        );
+        oware_game_free(over);
+        oware_searcher_free(searcher);
+        oware_searcher_free(null_mut());
+    }
+}
+
+#[test]
+fn score_conversion() {
+    use oware::search::Score;
+    let win: oware_score = Score::win_in(7).into();
+    assert_eq!(
+        win,
+        oware_score {
+            kind: oware_score_kind::Win,
+            centiseeds: 0,
+            plies: 7
+        }
+    );
+    let loss: oware_score = Score::loss_in(4).into();
+    assert_eq!(
+        loss,
+        oware_score {
+            kind: oware_score_kind::Loss,
+            centiseeds: 0,
+            plies: 4
+        }
+    );
+    let even: oware_score = Score::from_centiseeds(-350).into();
+    assert_eq!(
+        even,
+        oware_score {
+            kind: oware_score_kind::Centiseeds,
+            centiseeds: -350,
+            plies: 0
+        }
+    );
+}
+
+#[test]
+fn players() {
+    let mut player = null_mut();
+    unsafe {
+        for bad in [0, 6, 256 + 3, u32::MAX] {
+            player = core::ptr::dangling_mut::<oware_player>();
+            assert_eq!(
+                oware_player_new(bad, 1, false, &mut player),
+                R::InvalidArgument
+            );
+            assert!(player.is_null());
+        }
+        assert_eq!(oware_player_new(3, 1, false, null_mut()), R::NullParameter);
+    }
+    let game = abapa();
+    let mut m = 0;
+    for level in 1..=5 {
+        unsafe {
+            assert_eq!(oware_player_new(level, 7, true, &mut player), R::Ok);
+            assert_eq!(oware_player_choose(player, game, &mut m), R::Ok);
+            assert!(legal_moves(game).contains(&m), "level {level}");
+            // Reproducible: the same seed gives the same move.
+            let mut again = null_mut();
+            assert_eq!(oware_player_new(level, 7, true, &mut again), R::Ok);
+            let mut m2 = 0;
+            assert_eq!(oware_player_choose(again, game, &mut m2), R::Ok);
+            assert_eq!(m, m2);
+            oware_player_free(again);
+            oware_player_free(player);
+        }
+    }
+    unsafe {
+        assert_eq!(oware_player_new(2, 7, false, &mut player), R::Ok);
+        assert_eq!(
+            oware_player_choose(player, game, null_mut()),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_player_choose(null_mut(), game, &mut m),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_player_choose(player, null(), &mut m),
+            R::NullParameter
+        );
+        let over = make(oware_game_from_position, "0,0,0,0,0,0/0,0,0,0,0,2 s 21 25");
+        assert_eq!(oware_player_choose(player, over, &mut m), R::GameOver);
+        oware_game_free(over);
+        oware_player_free(player);
+        oware_player_free(null_mut());
+        oware_game_free(game);
+    }
+}
+
+#[test]
+fn whole_games_between_players_end() {
+    for ruleset in [
+        "abapa",
+        "openspiel",
+        "awale",
+        "kalah",
+        "kalah-irving",
+        "congkak",
+    ] {
+        let game = make(oware_game_new, ruleset);
+        let (mut south, mut north) = (null_mut(), null_mut());
+        unsafe {
+            assert_eq!(oware_player_new(1, 3, true, &mut south), R::Ok);
+            assert_eq!(oware_player_new(2, 4, true, &mut north), R::Ok);
+            let mut m = 0;
+            let mut side = oware_side::South;
+            while outcome(game).termination == oware_termination::None {
+                assert_eq!(oware_game_turn(game, &mut side), R::Ok);
+                let player = if side == oware_side::South {
+                    south
+                } else {
+                    north
+                };
+                assert_eq!(oware_player_choose(player, game, &mut m), R::Ok);
+                play(game, m);
+            }
+            let o = outcome(game);
+            assert_ne!(o.winner, oware_winner::None, "{ruleset}");
+            // The record replays to the same game.
+            let record = text_of(|b, l, n| oware_game_record_to_str(game, b, l, n));
+            let copy = make(oware_game_from_record, &record);
+            assert_eq!(outcome(copy), o);
+            assert_eq!(oware_game_ply(copy), oware_game_ply(game));
+            oware_game_free(copy);
+            oware_player_free(south);
+            oware_player_free(north);
+            oware_game_free(game);
+        }
+    }
+}
+
+#[test]
+fn handles_may_move_between_threads_and_games_be_read_from_several() {
+    fn send<T: Send>() {}
+    fn sync<T: Sync>() {}
+    send::<oware_game>();
+    sync::<oware_game>();
+    send::<oware_searcher>();
+    send::<oware_player>();
+    // Two searchers read one game at once while this thread reads it too.
+    let game = abapa();
+    let address = game as usize;
+    let best: Vec<u8> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|_| {
+                scope.spawn(move || {
+                    let game = address as *const oware_game;
+                    let mut searcher = null_mut();
+                    let mut result = core::mem::MaybeUninit::<oware_search_result>::uninit();
+                    unsafe {
+                        assert_eq!(oware_searcher_new(1 << 12, &mut searcher), R::Ok);
+                        let depth = limits(7, 0, 0);
+                        let code =
+                            oware_searcher_search(searcher, game, &depth, result.as_mut_ptr());
+                        assert_eq!(code, R::Ok);
+                        oware_searcher_free(searcher);
+                        result.assume_init().best_move
+                    }
+                })
+            })
+            .collect();
+        for _ in 0..100 {
+            assert_eq!(legal_moves(game), [0, 1, 2, 3, 4, 5]);
+        }
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("no panic"))
+            .collect()
+    });
+    assert_eq!(best[0], best[1], "depth-limited searches agree");
+    unsafe { oware_game_free(game) };
+}

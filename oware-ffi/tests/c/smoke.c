@@ -1,0 +1,606 @@
+/*
+ * The C smoke test of oware.h: calls every function, takes every error path
+ * a C caller can reach, plays whole games (one against the engine) and frees
+ * everything. Run under AddressSanitizer and UndefinedBehaviorSanitizer:
+ *
+ *   cargo build -p oware-ffi
+ *   cc -std=c11 -Wall -Wextra -Werror -pedantic -g -fsanitize=address,undefined \
+ *      -fno-sanitize-recover=all -Iinclude oware-ffi/tests/c/smoke.c \
+ *      target/debug/liboware_ffi.a -lpthread -ldl -lm -o target/smoke
+ *   target/smoke
+ *
+ * It prints one line a failed check and ends with "N passed, N failed";
+ * the exit status is 0 only when every check passed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "oware.h"
+
+static int passed = 0;
+static int failed = 0;
+
+#define CHECK(cond)                                                          \
+  do {                                                                       \
+    if (cond) {                                                              \
+      passed++;                                                              \
+    } else {                                                                 \
+      failed++;                                                              \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+    }                                                                        \
+  } while (0)
+
+/* A call that must return `expected`; prints the message of what it gave. */
+#define EXPECT(call, expected)                                               \
+  do {                                                                       \
+    oware_result got_ = (call);                                              \
+    if (got_ == (expected)) {                                                \
+      passed++;                                                              \
+    } else {                                                                 \
+      failed++;                                                              \
+      fprintf(stderr, "%s:%d: %s gave %d (%s), expected %s\n", __FILE__,     \
+              __LINE__, #call, (int)got_, oware_result_message((uint32_t)got_), \
+              #expected);                                                    \
+    }                                                                        \
+  } while (0)
+
+#define OK(call) EXPECT(call, OWARE_RESULT_OK)
+
+/* The invalid bytes of a string that is not UTF-8. */
+static const char NOT_UTF8[] = {(char)0xff, (char)0xfe, 'C', 0};
+
+static oware_game *game_new(const char *ruleset) {
+  oware_game *game = NULL;
+  OK(oware_game_new(ruleset, &game));
+  CHECK(game != NULL);
+  return game;
+}
+
+static oware_game *game_at(const char *position) {
+  oware_game *game = NULL;
+  OK(oware_game_from_position(position, &game));
+  CHECK(game != NULL);
+  return game;
+}
+
+/* The position string, in a buffer the caller frees (the size protocol). */
+static char *position_of(const oware_game *game) {
+  size_t n = 0;
+  EXPECT(oware_game_position_to_str(game, NULL, 0, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  char *text = malloc(n);
+  size_t written = 0;
+  OK(oware_game_position_to_str(game, text, n, &written));
+  CHECK(written == n - 1 && strlen(text) == written);
+  return text;
+}
+
+static oware_outcome outcome_of(const oware_game *game) {
+  oware_outcome outcome;
+  OK(oware_game_outcome(game, &outcome));
+  return outcome;
+}
+
+static unsigned seeds_on_board(const oware_game *game) {
+  uint8_t pits[OWARE_MAX_PITS];
+  size_t n = 0;
+  OK(oware_game_board(game, pits, sizeof pits, &n));
+  unsigned total = 0;
+  for (size_t i = 0; i < n; i++) total += pits[i];
+  return total;
+}
+
+static void test_messages(void) {
+  CHECK(strcmp(oware_version(), OWARE_VERSION) == 0);
+  const oware_result codes[] = {
+      OWARE_RESULT_OK,           OWARE_RESULT_NULL_PARAMETER,  OWARE_RESULT_INVALID_ARGUMENT,
+      OWARE_RESULT_PARSE_ERROR,  OWARE_RESULT_ILLEGAL_MOVE,    OWARE_RESULT_GAME_OVER,
+      OWARE_RESULT_INSUFFICIENT_SIZE, OWARE_RESULT_NOTHING_TO_UNDO, OWARE_RESULT_PANIC,
+  };
+  const char *unknown = oware_result_message(8);
+  CHECK(strcmp(unknown, "unknown result code") == 0);
+  CHECK(strcmp(oware_result_message(0xFFFFFFFFu), "unknown result code") == 0);
+  for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+    const char *message = oware_result_message((uint32_t)codes[i]);
+    CHECK(message != NULL && message[0] != '\0' && strcmp(message, unknown) != 0);
+    for (size_t j = 0; j < i; j++) CHECK(strcmp(message, oware_result_message((uint32_t)codes[j])) != 0);
+  }
+  CHECK(strcmp(oware_result_message(OWARE_RESULT_GAME_OVER), "the game is over") == 0);
+
+  for (uint32_t r = OWARE_ILLEGAL_MOVE_REASON_NONE; r <= OWARE_ILLEGAL_MOVE_REASON_ENDLESS_SOWING; r++)
+    CHECK(strcmp(oware_illegal_move_reason_message(r), "unknown reason") != 0);
+  CHECK(strcmp(oware_illegal_move_reason_message(OWARE_ILLEGAL_MOVE_REASON_EMPTY_HOUSE), "house is empty") == 0);
+  CHECK(strcmp(oware_illegal_move_reason_message(OWARE_ILLEGAL_MOVE_REASON_OTHER), "unknown reason") != 0);
+  CHECK(strcmp(oware_illegal_move_reason_message(8), "unknown reason") == 0);
+
+  /* Every preset's name, and a game of each. */
+  size_t presets = 0;
+  for (const char *name; (name = oware_variant_name(presets)) != NULL; presets++) {
+    oware_game *game = game_new(name);
+    oware_game_free(game);
+  }
+  CHECK(presets == 6);
+  CHECK(strcmp(oware_variant_name(3), "kalah") == 0);
+}
+
+static void test_text(void) {
+  char buf[256];
+  size_t n = 0;
+  OK(oware_text_check(OWARE_TEXT_KIND_RULESET, "congkak(5,5,relay=off)", buf, sizeof buf, &n));
+  CHECK(n == 0 && buf[0] == '\0');
+  OK(oware_text_check(OWARE_TEXT_KIND_POSITION, "4,4,4,4,4,4/4,4,4,4,4,4 s 0 0", buf, sizeof buf, &n));
+  OK(oware_text_check(OWARE_TEXT_KIND_RECORD, "CfBa", buf, sizeof buf, &n));
+  EXPECT(oware_text_check(OWARE_TEXT_KIND_RECORD, "1. C C", buf, sizeof buf, &n), OWARE_RESULT_PARSE_ERROR);
+  CHECK(strcmp(buf, "invalid game record: ply 2: illegal move C: house is not the side to move's") == 0);
+  CHECK(n == strlen(buf));
+  EXPECT(oware_text_check(OWARE_TEXT_KIND_RULESET, "chess", buf, sizeof buf, &n), OWARE_RESULT_PARSE_ERROR);
+  CHECK(strncmp(buf, "invalid ruleset text", 20) == 0);
+  EXPECT(oware_text_check(OWARE_TEXT_KIND_POSITION, "4,4 s 0 0", buf, sizeof buf, &n), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_text_check(OWARE_TEXT_KIND_POSITION, NOT_UTF8, buf, sizeof buf, &n), OWARE_RESULT_PARSE_ERROR);
+  CHECK(strcmp(buf, "not UTF-8 text") == 0);
+  /* Too small: the size needed (with the NUL), and an empty string. */
+  char small[4];
+  EXPECT(oware_text_check(OWARE_TEXT_KIND_RULESET, "chess", small, sizeof small, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  CHECK(n > sizeof small && small[0] == '\0');
+  EXPECT(oware_text_check(OWARE_TEXT_KIND_RECORD, "CfBa", NULL, 0, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  CHECK(n == 1);
+  /* Bad arguments. */
+  EXPECT(oware_text_check(3, "abapa", buf, sizeof buf, &n), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_text_check(OWARE_TEXT_KIND_RULESET, NULL, buf, sizeof buf, &n), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_text_check(OWARE_TEXT_KIND_RULESET, "abapa", NULL, 8, &n), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_text_check(OWARE_TEXT_KIND_RULESET, "abapa", buf, sizeof buf, NULL), OWARE_RESULT_NULL_PARAMETER);
+}
+
+static void test_creation(void) {
+  oware_game *game = (oware_game *)&game; /* a non-NULL value, to see it cleared */
+  EXPECT(oware_game_new("kalah(6,99)", &game), OWARE_RESULT_PARSE_ERROR);
+  CHECK(game == NULL);
+  EXPECT(oware_game_new(NOT_UTF8, &game), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_game_new(NULL, &game), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_new("abapa", NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_from_position("4,4,4,4,4,4/4,4,4,4,4,5 s 0 0", &game), OWARE_RESULT_PARSE_ERROR);
+  CHECK(game == NULL);
+  EXPECT(oware_game_from_position(NULL, &game), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_from_position("4,4,4,4,4,4/4,4,4,4,4,4 s 0 0", NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_from_record("1. C C", &game), OWARE_RESULT_PARSE_ERROR);
+  CHECK(game == NULL);
+  EXPECT(oware_game_from_record(NOT_UTF8, &game), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_game_from_record(NULL, &game), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_from_record("CfBa", NULL), OWARE_RESULT_NULL_PARAMETER);
+  oware_game_free(NULL);
+
+  game = game_new("KALAH(6,5)");
+  CHECK(oware_game_houses_per_side(game) == 6);
+  char text[64];
+  size_t n = 0;
+  OK(oware_game_ruleset_to_str(game, text, sizeof text, &n));
+  CHECK(strcmp(text, "kalah(6,5)") == 0 && n == 10);
+  EXPECT(oware_game_ruleset_to_str(game, text, 10, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  CHECK(n == 11 && text[0] == '\0');
+  EXPECT(oware_game_ruleset_to_str(NULL, text, sizeof text, &n), OWARE_RESULT_NULL_PARAMETER);
+  char *position = position_of(game);
+  CHECK(strcmp(position, "5,5,5,5,5,5/5,5,5,5,5,5 s 0 0 kalah(6,5)") == 0);
+  oware_game *copy = game_at(position);
+  char *again = position_of(copy);
+  CHECK(strcmp(again, position) == 0);
+  free(again);
+  free(position);
+  oware_game_free(copy);
+
+  oware_game *clone = NULL;
+  OK(oware_game_clone(game, &clone));
+  CHECK(clone != NULL && clone != game);
+  oware_game_free(clone);
+  EXPECT(oware_game_clone(NULL, &clone), OWARE_RESULT_NULL_PARAMETER);
+  CHECK(clone == NULL);
+  EXPECT(oware_game_clone(game, NULL), OWARE_RESULT_NULL_PARAMETER);
+  oware_game_free(game);
+
+  CHECK(oware_game_houses_per_side(NULL) == 0);
+  CHECK(oware_game_ply(NULL) == 0);
+}
+
+static void test_queries(void) {
+  oware_game *game = game_new("abapa");
+  uint8_t buf[OWARE_MAX_PITS];
+  size_t n = 0;
+  oware_side side = OWARE_SIDE_NORTH;
+
+  OK(oware_game_turn(game, &side));
+  CHECK(side == OWARE_SIDE_SOUTH);
+  EXPECT(oware_game_turn(NULL, &side), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_turn(game, NULL), OWARE_RESULT_NULL_PARAMETER);
+
+  OK(oware_game_board(game, buf, sizeof buf, &n));
+  CHECK(n == 14 && buf[0] == 4 && buf[11] == 4 && buf[12] == 0 && buf[13] == 0);
+  EXPECT(oware_game_board(game, buf, 13, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  CHECK(n == 14);
+  EXPECT(oware_game_board(game, NULL, 14, &n), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_board(game, buf, 14, NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_board(NULL, buf, 14, &n), OWARE_RESULT_NULL_PARAMETER);
+
+  OK(oware_game_legal_moves(game, buf, OWARE_MAX_HOUSES, &n));
+  CHECK(n == 6 && buf[0] == 0 && buf[5] == 5);
+  EXPECT(oware_game_legal_moves(game, NULL, 0, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  CHECK(n == 6);
+  EXPECT(oware_game_legal_moves(game, NULL, 3, &n), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_legal_moves(game, buf, 6, NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_legal_moves(NULL, buf, 6, &n), OWARE_RESULT_NULL_PARAMETER);
+
+  /* Move letters. */
+  char letter[2];
+  OK(oware_game_move_to_str(game, 2, letter, sizeof letter, &n));
+  CHECK(strcmp(letter, "C") == 0 && n == 1);
+  OK(oware_game_move_to_str(game, 11, letter, sizeof letter, &n));
+  CHECK(strcmp(letter, "f") == 0);
+  EXPECT(oware_game_move_to_str(game, 12, letter, sizeof letter, &n), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_game_move_to_str(game, 2, letter, 1, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  CHECK(n == 2);
+  EXPECT(oware_game_move_to_str(NULL, 2, letter, sizeof letter, &n), OWARE_RESULT_NULL_PARAMETER);
+  uint8_t m = 0;
+  OK(oware_game_move_from_str(game, "e", &m));
+  CHECK(m == 10);
+  EXPECT(oware_game_move_from_str(game, "G", &m), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_game_move_from_str(game, "CC", &m), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_game_move_from_str(game, "", &m), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_game_move_from_str(game, NOT_UTF8, &m), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_game_move_from_str(game, NULL, &m), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_move_from_str(game, "C", NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_move_from_str(NULL, "C", &m), OWARE_RESULT_NULL_PARAMETER);
+
+  /* Threats: North's e (1 seed) is what South's F (5 seeds) would make 2. */
+  oware_game *threatened = game_at("4,4,4,4,4,5/4,4,4,4,1,6 n 0 0");
+  uint32_t mask = 0;
+  OK(oware_game_threats(threatened, OWARE_SIDE_NORTH, &mask));
+  CHECK(mask == (1u << 10));
+  OK(oware_game_threats(threatened, OWARE_SIDE_SOUTH, &mask));
+  CHECK((mask & 0xFC0u) == 0);
+  EXPECT(oware_game_threats(threatened, 2, &mask), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_game_threats(threatened, 0, NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_threats(NULL, 0, &mask), OWARE_RESULT_NULL_PARAMETER);
+  oware_game_free(threatened);
+
+  /* Perft from the start. */
+  uint64_t nodes = 0;
+  OK(oware_game_perft(game, 5, &nodes));
+  CHECK(nodes == 5219);
+  EXPECT(oware_game_perft(game, 256, &nodes), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_game_perft(game, 1, NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_perft(NULL, 1, &nodes), OWARE_RESULT_NULL_PARAMETER);
+
+  /* Outcome while the game goes on. */
+  oware_outcome outcome = outcome_of(game);
+  CHECK(outcome.termination == OWARE_TERMINATION_NONE && outcome.winner == OWARE_WINNER_NONE);
+  EXPECT(oware_game_outcome(game, NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_outcome(NULL, &outcome), OWARE_RESULT_NULL_PARAMETER);
+  oware_game_free(game);
+}
+
+static oware_illegal_move_reason reason_of(const oware_game *game, uint8_t house, oware_result expected) {
+  oware_illegal_move_reason reason = OWARE_ILLEGAL_MOVE_REASON_OTHER;
+  EXPECT(oware_game_check_move(game, house, &reason), expected);
+  EXPECT(oware_game_check_move(game, house, NULL), expected);
+  return reason;
+}
+
+static void test_moves(void) {
+  oware_game *game = game_new("abapa");
+  oware_move_report report;
+  CHECK(reason_of(game, 2, OWARE_RESULT_OK) == OWARE_ILLEGAL_MOVE_REASON_NONE);
+  CHECK(reason_of(game, 6, OWARE_RESULT_ILLEGAL_MOVE) == OWARE_ILLEGAL_MOVE_REASON_WRONG_SIDE);
+  CHECK(reason_of(game, 12, OWARE_RESULT_ILLEGAL_MOVE) == OWARE_ILLEGAL_MOVE_REASON_NO_SUCH_HOUSE);
+  EXPECT(oware_game_check_move(NULL, 2, NULL), OWARE_RESULT_NULL_PARAMETER);
+
+  /* C: 4 seeds into D, E, F and a. */
+  OK(oware_game_play(game, 2, &report));
+  CHECK(report.ply == 1 && report.played == 2 && report.mover == OWARE_SIDE_SOUTH);
+  CHECK(report.sown_len == 4 && report.captures_len == 0 && report.relays_len == 0);
+  CHECK(report.captured_seeds == 0 && !report.grand_slam && !report.fed && !report.extra_turn && !report.passed);
+  CHECK(report.outcome.termination == OWARE_TERMINATION_NONE);
+  uint8_t sown[8];
+  size_t n = 0;
+  OK(oware_game_report_sown(game, 1, sown, sizeof sown, &n));
+  CHECK(n == 4 && sown[0] == 3 && sown[1] == 4 && sown[2] == 5 && sown[3] == 6);
+  EXPECT(oware_game_report_sown(game, 1, sown, 3, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  CHECK(n == 4);
+  EXPECT(oware_game_report_sown(game, 2, sown, sizeof sown, &n), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_game_report_sown(game, 0, sown, sizeof sown, &n), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_game_report_sown(NULL, 1, sown, sizeof sown, &n), OWARE_RESULT_NULL_PARAMETER);
+  oware_move_report again;
+  OK(oware_game_report(game, 1, &again));
+  CHECK(again.ply == report.ply && again.played == report.played && again.sown_len == report.sown_len);
+  EXPECT(oware_game_report(game, 2, &again), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_game_report(game, 1, NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_report(NULL, 1, &again), OWARE_RESULT_NULL_PARAMETER);
+
+  /* a: 5 seeds into b-f; C stays empty. */
+  OK(oware_game_play(game, 6, NULL));
+  CHECK(oware_game_ply(game) == 2);
+  CHECK(reason_of(game, 2, OWARE_RESULT_ILLEGAL_MOVE) == OWARE_ILLEGAL_MOVE_REASON_EMPTY_HOUSE);
+  char *before = position_of(game);
+  EXPECT(oware_game_play(game, 2, &report), OWARE_RESULT_ILLEGAL_MOVE);
+  EXPECT(oware_game_play(game, 255, NULL), OWARE_RESULT_ILLEGAL_MOVE);
+  EXPECT(oware_game_play(NULL, 0, NULL), OWARE_RESULT_NULL_PARAMETER);
+  char *after = position_of(game);
+  CHECK(strcmp(before, after) == 0);
+  free(before);
+  free(after);
+
+  uint8_t moves[4];
+  OK(oware_game_moves(game, moves, sizeof moves, &n));
+  CHECK(n == 2 && moves[0] == 2 && moves[1] == 6);
+  EXPECT(oware_game_moves(game, moves, 1, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  CHECK(n == 2);
+  EXPECT(oware_game_moves(NULL, moves, 4, &n), OWARE_RESULT_NULL_PARAMETER);
+
+  /* Undo, agreement, undo of the agreement. */
+  uint8_t undone = 0;
+  OK(oware_game_undo(game, &undone));
+  CHECK(undone == 6 && oware_game_ply(game) == 1);
+  oware_outcome agreed;
+  OK(oware_game_end_by_agreement(game, &agreed));
+  CHECK(agreed.termination == OWARE_TERMINATION_AGREEMENT && agreed.winner == OWARE_WINNER_NORTH);
+  CHECK(agreed.south_score == 23 && agreed.north_score == 25);
+  EXPECT(oware_game_end_by_agreement(game, NULL), OWARE_RESULT_GAME_OVER);
+  EXPECT(oware_game_end_by_agreement(NULL, NULL), OWARE_RESULT_NULL_PARAMETER);
+  CHECK(reason_of(game, 6, OWARE_RESULT_GAME_OVER) == OWARE_ILLEGAL_MOVE_REASON_GAME_OVER);
+  EXPECT(oware_game_play(game, 6, NULL), OWARE_RESULT_GAME_OVER);
+  OK(oware_game_undo(game, &undone));
+  CHECK(undone == OWARE_NO_MOVE);
+  OK(oware_game_undo(game, NULL));
+  EXPECT(oware_game_undo(game, &undone), OWARE_RESULT_NOTHING_TO_UNDO);
+  EXPECT(oware_game_undo(NULL, &undone), OWARE_RESULT_NULL_PARAMETER);
+  oware_game_free(game);
+
+  /* Must feed: North has no seeds; A does not feed it, F does. */
+  game = game_at("1,0,0,0,0,6/0,0,0,0,0,0 s 20 21");
+  CHECK(reason_of(game, 0, OWARE_RESULT_ILLEGAL_MOVE) == OWARE_ILLEGAL_MOVE_REASON_MUST_FEED);
+  OK(oware_game_play(game, 5, &report));
+  CHECK(report.fed);
+  oware_game_free(game);
+
+  /* Grand slam: forbidden in Awale while another move is legal, annulled in Abapa. */
+  game = game_at("1,0,0,0,0,2/1,1,0,0,0,0 s 20 23 awale");
+  CHECK(reason_of(game, 5, OWARE_RESULT_ILLEGAL_MOVE) == OWARE_ILLEGAL_MOVE_REASON_GRAND_SLAM);
+  oware_game_free(game);
+  game = game_at("1,0,0,0,0,2/1,1,0,0,0,0 s 20 23");
+  OK(oware_game_play(game, 5, &report));
+  CHECK(report.grand_slam && report.captures_len == 0);
+  oware_game_free(game);
+
+  /* A capture: North's f makes South's A 2. */
+  game = game_at("1,2,4,4,4,4/4,4,4,4,4,1 n 1 7");
+  OK(oware_game_play(game, 11, &report));
+  CHECK(report.captures_len == 1 && report.captured_seeds == 2);
+  oware_capture captures[2];
+  OK(oware_game_report_captures(game, 1, captures, 2, &n));
+  CHECK(n == 1 && captures[0].pit == 0 && captures[0].seeds == 2 && captures[0].to == OWARE_SIDE_NORTH);
+  EXPECT(oware_game_report_captures(game, 1, NULL, 0, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  CHECK(n == 1);
+  EXPECT(oware_game_report_captures(game, 9, captures, 2, &n), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_game_report_captures(NULL, 1, captures, 2, &n), OWARE_RESULT_NULL_PARAMETER);
+  oware_game_free(game);
+
+  /* Kalah: the last seed in the store (pit 12) earns an extra turn. */
+  game = game_new("kalah");
+  OK(oware_game_play(game, 2, &report));
+  CHECK(report.extra_turn);
+  OK(oware_game_report_sown(game, 1, sown, sizeof sown, &n));
+  CHECK(n == 4 && sown[3] == 12);
+  oware_game_free(game);
+
+  /* Congkak: relay sowing. */
+  game = game_new("congkak");
+  OK(oware_game_play(game, 6, &report));
+  CHECK(report.relays_len > 0);
+  oware_relay *relays = malloc(report.relays_len * sizeof *relays);
+  OK(oware_game_report_relays(game, 1, relays, report.relays_len, &n));
+  CHECK(n == report.relays_len && relays[0].after <= report.sown_len && relays[0].seeds > 0);
+  free(relays);
+  EXPECT(oware_game_report_relays(game, 1, NULL, 0, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  EXPECT(oware_game_report_relays(game, 2, NULL, 0, &n), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_game_report_relays(NULL, 1, NULL, 0, &n), OWARE_RESULT_NULL_PARAMETER);
+  oware_game_free(game);
+
+  /* Game over. */
+  game = game_at("0,0,0,0,0,0/0,0,0,0,0,2 s 21 25");
+  oware_outcome outcome = outcome_of(game);
+  CHECK(outcome.termination == OWARE_TERMINATION_MAJORITY && outcome.winner == OWARE_WINNER_NORTH);
+  CHECK(outcome.south_score == 21 && outcome.north_score == 25);
+  CHECK(reason_of(game, 0, OWARE_RESULT_GAME_OVER) == OWARE_ILLEGAL_MOVE_REASON_GAME_OVER);
+  OK(oware_game_legal_moves(game, moves, sizeof moves, &n));
+  CHECK(n == 0);
+  oware_game_free(game);
+}
+
+static void test_records(void) {
+  oware_game *game = NULL;
+  OK(oware_game_from_record("[South \"Ama\"]\n\n1. C f 2. B a *", &game));
+  CHECK(oware_game_ply(game) == 4);
+  OK(oware_game_set_tag(game, "North", "Kofi"));
+  OK(oware_game_set_tag(game, "South", NULL));
+  EXPECT(oware_game_set_tag(game, "Bad Name", "x"), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_game_set_tag(game, "Variant", "kalah"), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_game_set_tag(game, "Event", NOT_UTF8), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_game_set_tag(game, NULL, "x"), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_set_tag(NULL, "Event", "x"), OWARE_RESULT_NULL_PARAMETER);
+
+  size_t n = 0;
+  EXPECT(oware_game_record_to_str(game, NULL, 0, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  char *record = malloc(n);
+  size_t written = 0;
+  OK(oware_game_record_to_str(game, record, n, &written));
+  CHECK(written == n - 1);
+  CHECK(strcmp(record, "[Variant \"abapa\"]\n[North \"Kofi\"]\n[Result \"*\"]\n\n1. C f 2. B a *\n") == 0);
+  EXPECT(oware_game_record_to_str(game, record, 5, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  CHECK(record[0] == '\0');
+  EXPECT(oware_game_record_to_str(NULL, record, 5, &n), OWARE_RESULT_NULL_PARAMETER);
+  free(record);
+
+  /* Moves read from a record have reports too. */
+  oware_move_report report;
+  OK(oware_game_report(game, 4, &report));
+  CHECK(report.ply == 4 && report.played == 6 && report.mover == OWARE_SIDE_NORTH);
+  oware_game_free(game);
+}
+
+/* Plays a whole game: South by `south` (a player), North by the searcher at
+ * `depth` plies, checking each move's report; returns the outcome. */
+static oware_outcome play_game(const char *ruleset, oware_player *south, oware_searcher *searcher,
+                               uint32_t depth) {
+  oware_game *game = game_new(ruleset);
+  unsigned total = seeds_on_board(game);
+  oware_search_limits limits = {depth, 0, 0};
+  while (outcome_of(game).termination == OWARE_TERMINATION_NONE) {
+    oware_side side;
+    OK(oware_game_turn(game, &side));
+    uint8_t house = OWARE_NO_MOVE;
+    if (side == OWARE_SIDE_SOUTH) {
+      OK(oware_player_choose(south, game, &house));
+    } else {
+      oware_search_result result;
+      OK(oware_searcher_search(searcher, game, &limits, &result));
+      CHECK(result.pv_len >= 1 && result.pv[0] == result.best_move && result.depth >= 1);
+      house = result.best_move;
+    }
+    CHECK(reason_of(game, house, OWARE_RESULT_OK) == OWARE_ILLEGAL_MOVE_REASON_NONE);
+    oware_move_report report;
+    OK(oware_game_play(game, house, &report));
+    CHECK(report.played == house && report.ply == oware_game_ply(game));
+    /* Every sown seed landed in a pit; the seeds are all still there. */
+    uint8_t *sown = malloc(report.sown_len + 1);
+    size_t n = 0;
+    OK(oware_game_report_sown(game, report.ply, sown, report.sown_len + 1, &n));
+    CHECK(n == report.sown_len);
+    for (size_t i = 0; i < n; i++) CHECK(sown[i] < 2 * oware_game_houses_per_side(game) + 2);
+    free(sown);
+    CHECK(seeds_on_board(game) == total);
+  }
+  oware_outcome outcome = outcome_of(game);
+  CHECK(outcome.winner != OWARE_WINNER_NONE);
+  CHECK(outcome.south_score + outcome.north_score <= total);
+
+  /* The record replays to the same game. */
+  size_t n = 0;
+  EXPECT(oware_game_record_to_str(game, NULL, 0, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  char *record = malloc(n);
+  OK(oware_game_record_to_str(game, record, n, &n));
+  oware_game *replayed = NULL;
+  OK(oware_game_from_record(record, &replayed));
+  oware_outcome again = outcome_of(replayed);
+  CHECK(again.termination == outcome.termination && again.winner == outcome.winner);
+  CHECK(oware_game_ply(replayed) == oware_game_ply(game));
+  printf("%-12s %3zu plies, %s %u-%u\n", ruleset, oware_game_ply(game),
+         outcome.winner == OWARE_WINNER_SOUTH ? "South wins"
+         : outcome.winner == OWARE_WINNER_NORTH ? "North (the engine) wins"
+                                                : "draw",
+         outcome.south_score, outcome.north_score);
+  oware_game_free(replayed);
+  free(record);
+  oware_game_free(game);
+  return outcome;
+}
+
+static void test_engine(void) {
+  oware_searcher *searcher = (oware_searcher *)&searcher;
+  EXPECT(oware_searcher_new(0, &searcher), OWARE_RESULT_INVALID_ARGUMENT);
+  CHECK(searcher == NULL);
+  EXPECT(oware_searcher_new(OWARE_SEARCHER_MAX_ENTRIES + (size_t)1, &searcher), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_searcher_new(1024, NULL), OWARE_RESULT_NULL_PARAMETER);
+  OK(oware_searcher_new((size_t)1 << 16, &searcher));
+  OK(oware_searcher_clear(searcher));
+  EXPECT(oware_searcher_clear(NULL), OWARE_RESULT_NULL_PARAMETER);
+
+  oware_game *game = game_new("abapa");
+  oware_search_limits depth6 = {6, 0, 0};
+  oware_search_limits none = {0, 0, 0};
+  oware_search_limits too_deep = {65, 0, 0};
+  oware_search_result first, second;
+  OK(oware_searcher_search(searcher, game, &depth6, &first));
+  CHECK(first.best_move < 6 && first.depth == 6 && first.nodes > 0);
+  CHECK(first.score.kind == OWARE_SCORE_KIND_CENTISEEDS && first.score.plies == 0);
+  CHECK(first.pv_len >= 1 && first.pv_len <= OWARE_MAX_PV && first.pv[first.pv_len - 1] != OWARE_NO_MOVE);
+  OK(oware_searcher_clear(searcher));
+  OK(oware_searcher_search(searcher, game, &depth6, &second));
+  CHECK(second.best_move == first.best_move && second.nodes == first.nodes &&
+        second.score.centiseeds == first.score.centiseeds);
+  EXPECT(oware_searcher_search(searcher, game, &none, &first), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_searcher_search(searcher, game, &too_deep, &first), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_searcher_search(searcher, game, NULL, &first), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_searcher_search(searcher, game, &depth6, NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_searcher_search(searcher, NULL, &depth6, &first), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_searcher_search(NULL, game, &depth6, &first), OWARE_RESULT_NULL_PARAMETER);
+  oware_search_limits nodes = {0, 20000, 0};
+  OK(oware_searcher_search(searcher, game, &nodes, &first));
+  oware_search_limits time = {0, 0, 30};
+  OK(oware_searcher_search(searcher, game, &time, &first));
+  CHECK(first.best_move < 6);
+
+  /* Analysis of every move, best first; the size is checked first. */
+  oware_move_score scores[OWARE_MAX_HOUSES];
+  size_t n = 0;
+  oware_search_limits depth4 = {4, 0, 0};
+  EXPECT(oware_searcher_analyse(searcher, game, &depth4, scores, 5, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  CHECK(n == 6);
+  OK(oware_searcher_analyse(searcher, game, &depth4, scores, OWARE_MAX_HOUSES, &n));
+  CHECK(n == 6);
+  for (size_t i = 1; i < n; i++) CHECK(scores[i - 1].score.centiseeds >= scores[i].score.centiseeds);
+  EXPECT(oware_searcher_analyse(searcher, game, &none, scores, OWARE_MAX_HOUSES, &n), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_searcher_analyse(searcher, game, &depth4, NULL, 6, &n), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_searcher_analyse(searcher, game, &depth4, scores, 6, NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_searcher_analyse(NULL, game, &depth4, scores, 6, &n), OWARE_RESULT_NULL_PARAMETER);
+  oware_game_free(game);
+
+  /* A forced win: F captures a and b and reaches 26. */
+  game = game_at("0,0,0,0,0,2/1,1,1,0,0,0 s 22 21");
+  OK(oware_searcher_search(searcher, game, &depth4, &first));
+  CHECK(first.best_move == 5 && first.score.kind == OWARE_SCORE_KIND_WIN && first.score.plies >= 1);
+  oware_game_free(game);
+  game = game_at("0,0,0,0,0,0/0,0,0,0,0,2 s 21 25");
+  EXPECT(oware_searcher_search(searcher, game, &depth4, &first), OWARE_RESULT_GAME_OVER);
+  EXPECT(oware_searcher_analyse(searcher, game, &depth4, scores, OWARE_MAX_HOUSES, &n), OWARE_RESULT_GAME_OVER);
+
+  /* Players. */
+  oware_player *player = (oware_player *)&player;
+  EXPECT(oware_player_new(0, 1, false, &player), OWARE_RESULT_INVALID_ARGUMENT);
+  CHECK(player == NULL);
+  EXPECT(oware_player_new(6, 1, false, &player), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_player_new(3, 1, false, NULL), OWARE_RESULT_NULL_PARAMETER);
+  OK(oware_player_new(2, 42, true, &player));
+  uint8_t m = 0;
+  EXPECT(oware_player_choose(player, game, &m), OWARE_RESULT_GAME_OVER);
+  EXPECT(oware_player_choose(player, game, NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_player_choose(NULL, game, &m), OWARE_RESULT_NULL_PARAMETER);
+  oware_game_free(game);
+
+  /* Whole games against the engine, in every family. */
+  play_game("abapa", player, searcher, 4);
+  OK(oware_searcher_clear(searcher));
+  play_game("kalah", player, searcher, 4);
+  OK(oware_searcher_clear(searcher));
+  play_game("congkak", player, searcher, 3);
+  oware_player_free(player);
+
+  /* Level 4 (an 8-ply search) against the engine at depth 2. */
+  OK(oware_player_new(4, 1, true, &player));
+  OK(oware_searcher_clear(searcher));
+  play_game("abapa", player, searcher, 2);
+  oware_player_free(player);
+  oware_player_free(NULL);
+  oware_searcher_free(searcher);
+  oware_searcher_free(NULL);
+}
+
+int main(void) {
+  printf("oware %s (header %d.%d.%d)\n", oware_version(), OWARE_VERSION_MAJOR, OWARE_VERSION_MINOR,
+         OWARE_VERSION_PATCH);
+  test_messages();
+  test_text();
+  test_creation();
+  test_queries();
+  test_moves();
+  test_records();
+  test_engine();
+  printf("smoke: %d passed, %d failed\n", passed, failed);
+  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
