@@ -240,3 +240,17 @@ fn ladder_each_level_beats_the_one_below() {
         );
     }
 }
+
+#[test]
+fn a_stop_handle_stops_a_search_from_another_thread() {
+    let game = Game::default();
+    let mut searcher = Searcher::new(1 << 16);
+    let stop = searcher.stop_handle();
+    let worker = std::thread::spawn(move || searcher.search(&game, SearchLimits::depth(64)));
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    stop.stop();
+    let result = worker.join().expect("the search thread");
+    // Stopped long before depth 64, with a legal move of a completed iteration.
+    assert!(result.depth >= 1 && result.depth < 40, "depth {}", result.depth);
+    assert!(Game::default().is_legal(result.best_move.unwrap()));
+}

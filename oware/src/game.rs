@@ -79,6 +79,14 @@ impl Game {
         &self.positions[0]
     }
 
+    /// Every position of the game, the start first: `positions()[k]` is
+    /// the position after `k` plies (a frontend replaying a record can show
+    /// any of them).
+    #[must_use]
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
     /// The moves played, in order.
     #[must_use]
     pub fn moves(&self) -> &[Move] {

@@ -34,6 +34,8 @@ mod matches;
 mod tt;
 mod zobrist;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 pub use eval::Evaluation;
@@ -42,6 +44,38 @@ pub use matches::{MatchResult, play_match};
 
 use crate::{Game, Move, MoveList, Position};
 use tt::{Bound, Table};
+
+/// The largest transposition table a [`Searcher`] allocates: 2^26 entries
+/// of 16 bytes (1 GiB). Larger requests are capped, so an absurd size does
+/// not abort the process on a failed allocation.
+pub const MAX_TABLE_ENTRIES: usize = 1 << 26;
+
+/// Stops a search running in another thread ("move now"): the search ends
+/// at its next check (every 1024 positions) and returns the result of the
+/// last iteration it completed. Get one with [`Searcher::stop_handle`].
+///
+/// ```
+/// use oware::search::{SearchLimits, Searcher};
+/// use oware::Game;
+/// let mut searcher = Searcher::new(1 << 16);
+/// let stop = searcher.stop_handle();
+/// stop.stop(); // before the search: it completes its first iteration only
+/// let result = searcher.search(&Game::default(), SearchLimits::depth(40));
+/// assert_eq!(result.depth, 1);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct StopHandle(Arc<AtomicBool>);
+
+impl StopHandle {
+    /// Asks the search to stop.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
 
 /// A search score from the side to move's view: hundredths of a seed, or a
 /// win or loss the search has seen to the end of the game.
@@ -239,6 +273,7 @@ pub struct Searcher {
     node_limit: u64,
     deadline: Option<Instant>,
     stopped: bool,
+    stop: StopHandle,
     /// The positions before the current one, game and search path: their
     /// hashes and store totals. Stores only grow, so the trailing entries
     /// with the current total are the positions since the last capture.
@@ -268,10 +303,19 @@ impl Searcher {
             node_limit: u64::MAX,
             deadline: None,
             stopped: false,
+            stop: StopHandle::default(),
             path: Vec::new(),
             ply_before: 0,
             lines: Vec::new(),
         }
+    }
+
+    /// A handle that stops this searcher's searches from another thread.
+    /// A stop lasts for the search it interrupts (or the next one, if no
+    /// search is running); every search after that starts afresh.
+    #[must_use]
+    pub fn stop_handle(&self) -> StopHandle {
+        self.stop.clone()
     }
 
     /// Forgets everything searched so far.
@@ -304,6 +348,9 @@ impl Searcher {
             .clamp(1, SearchLimits::MAX_DEPTH);
         let mut previous = 0;
         for depth in 1..=max_depth {
+            if depth > 1 && self.stop.is_stopped() {
+                break;
+            }
             let Some((best, score, pv)) = self.root_iteration(&pos, depth, previous) else {
                 break;
             };
@@ -320,6 +367,7 @@ impl Searcher {
             }
         }
         result.nodes = self.nodes;
+        self.stop.0.store(false, Ordering::Relaxed);
         result
     }
 
@@ -349,7 +397,11 @@ impl Searcher {
             }
             iteration.sort_by_key(|s| core::cmp::Reverse(s.score));
             scores = iteration;
+            if self.stop.is_stopped() {
+                break;
+            }
         }
+        self.stop.0.store(false, Ordering::Relaxed);
         scores
     }
 
@@ -583,7 +635,10 @@ impl Searcher {
     }
 
     fn check_limits(&mut self) {
-        if self.nodes >= self.node_limit || self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes >= self.node_limit
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.stop.is_stopped()
+        {
             self.stopped = true;
         }
     }

@@ -68,7 +68,9 @@ pub(crate) struct Table {
 
 impl Table {
     pub(crate) fn new(entries: usize) -> Table {
-        let size = entries.clamp(1, 1 << 30).next_power_of_two();
+        let size = entries
+            .clamp(1, super::MAX_TABLE_ENTRIES)
+            .next_power_of_two();
         Table {
             entries: vec![Entry::EMPTY; size],
             mask: size - 1,
