@@ -16,6 +16,9 @@
 use std::io::Read;
 use std::process::ExitCode;
 
+#[macro_use]
+mod common;
+
 use clap::Parser;
 use oware::search::{Score, SearchLimits, Searcher};
 use oware::{BySide, Game, Record, Side};
@@ -84,13 +87,17 @@ fn analyse(record: &Record, depth: u8) {
     let mut searcher = Searcher::new(1 << 20);
     let mut game = Game::from_position(*record.game.start());
     let mut marks = BySide::<[u32; 3]>::default();
-    println!(
+    say!(
         "Analysis at depth {depth} ({} rules); scores in seeds from the mover's view",
         game.ruleset()
     );
-    println!(
+    say!(
         "{:>5}  {:<4} {:>10} {:>10}  {:<16} mark",
-        "ply", "move", "best", "played", "best move"
+        "ply",
+        "move",
+        "best",
+        "played",
+        "best move"
     );
     for (i, &m) in record.game.moves().iter().enumerate() {
         let scores = searcher.analyse(&game, limits);
@@ -110,7 +117,7 @@ fn analyse(record: &Record, depth: u8) {
         } else {
             format!("{} ({})", best.m, best.score)
         };
-        println!(
+        say!(
             "{:>5}  {:<4} {:>10} {:>10}  {:<16} {mark}",
             i + 1,
             m.to_string(),
@@ -123,8 +130,8 @@ fn analyse(record: &Record, depth: u8) {
         }
     }
     match game.outcome() {
-        Some(outcome) => println!("Game over: {outcome}"),
-        None => println!(
+        Some(outcome) => say!("Game over: {outcome}"),
+        None => say!(
             "The record ends with the game unfinished; stores {}-{}",
             game.position().board().store(Side::South),
             game.position().board().store(Side::North)
@@ -132,7 +139,7 @@ fn analyse(record: &Record, depth: u8) {
     }
     for side in Side::ALL {
         let [inaccuracies, mistakes, blunders] = *marks.get(side);
-        println!(
+        say!(
             "{side}: {inaccuracies} inaccuracies (?!), {mistakes} mistakes (?), {blunders} blunders (??)"
         );
     }

@@ -12,6 +12,9 @@
 //! budget decides), so results are reproducible.
 use std::process::ExitCode;
 
+#[macro_use]
+mod common;
+
 use clap::Parser;
 use oware::Ruleset;
 use oware::search::{Evaluation, Level, MatchResult, Player, play_match};
@@ -81,5 +84,5 @@ fn main() -> ExitCode {
 }
 
 fn report(name: &str, result: MatchResult) {
-    println!("{name}: {result}");
+    say!("{name}: {result}");
 }

@@ -10,6 +10,7 @@ use std::time::Instant;
 use clap::Parser;
 use oware::{Position, perft};
 
+#[macro_use]
 mod common;
 
 /// Counts legal move sequences (perft) from a start position.
@@ -41,7 +42,7 @@ fn main() -> ExitCode {
         for &m in &pos.legal_moves() {
             let mut child = pos;
             child.play_unchecked(m);
-            println!("{m}: {}", perft(&child, args.depth - 1));
+            say!("{m}: {}", perft(&child, args.depth - 1));
         }
     }
     let start = Instant::now();
@@ -51,7 +52,7 @@ fn main() -> ExitCode {
         perft(&pos, args.depth)
     };
     let seconds = start.elapsed().as_secs_f64();
-    println!("perft({}) = {nodes}", args.depth);
+    say!("perft({}) = {nodes}", args.depth);
     eprintln!(
         "{seconds:.3} s, {:.1} M sequences/s",
         nodes as f64 / seconds.max(1e-9) / 1e6

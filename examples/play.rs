@@ -13,13 +13,14 @@
 //! At the prompt: a house letter (`A`–`F` for South, `a`–`f` for North),
 //! `hint`, `undo`, `draw` (offer to end by agreement), `record` (print the
 //! game record), `help` or `quit`.
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead};
 use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
 use oware::search::{Level, Player, SearchLimits, Searcher};
 use oware::{Game, House, Move, MoveReport, Record, Side};
 
+#[macro_use]
 mod common;
 
 /// Play Oware (Abapa rules by default), Kalah or Congkak in the terminal.
@@ -116,7 +117,7 @@ fn engines(game: &mut Game, south: Level, north: Level, seed: u64) -> ExitCode {
         Player::new(south, seed),
         Player::new(north, seed.wrapping_add(1)),
     ];
-    println!(
+    say!(
         "level {south} (South) against level {north} (North), {} rules",
         game.ruleset()
     );
@@ -130,7 +131,7 @@ fn engines(game: &mut Game, south: Level, north: Level, seed: u64) -> ExitCode {
 
 /// Plays the engine's move `m`, showing it.
 fn engine_plays(game: &mut Game, m: Move) {
-    println!("{} plays {m}", game.position().turn());
+    say!("{} plays {m}", game.position().turn());
     if let Ok(report) = game.play(m) {
         describe(&report);
         draw(game);
@@ -177,7 +178,7 @@ fn read_line(input: &mut impl BufRead) -> Option<Result<String, String>> {
 
 fn interactive(game: &mut Game, you: You, mut engine: Option<Player>) -> ExitCode {
     match &engine {
-        Some(player) => println!(
+        Some(player) => say!(
             "Oware, {} rules. You play {}; the engine plays at level {}. Type a house letter to sow it, or 'help'.",
             game.ruleset(),
             if you == You::South {
@@ -187,7 +188,7 @@ fn interactive(game: &mut Game, you: You, mut engine: Option<Player>) -> ExitCod
             },
             player.level()
         ),
-        None => println!(
+        None => say!(
             "Oware, {} rules. Type a house letter to sow it, or 'help'.",
             game.ruleset()
         ),
@@ -206,20 +207,19 @@ fn interactive(game: &mut Game, you: You, mut engine: Option<Player>) -> ExitCod
             continue;
         }
         match game.outcome() {
-            Some(outcome) => print!("game over ({outcome}): undo, record or quit> "),
-            None => print!("{} to move> ", game.position().turn()),
+            Some(outcome) => say_part!("game over ({outcome}): undo, record or quit> "),
+            None => say_part!("{} to move> ", game.position().turn()),
         }
-        let _ = io::stdout().flush();
         let line = match read_line(&mut input) {
             None => {
-                println!();
+                say!();
                 if !game.is_game_over() {
-                    println!("input ended with the game unfinished");
+                    say!("input ended with the game unfinished");
                 }
                 return ExitCode::SUCCESS;
             }
             Some(Err(message)) => {
-                println!("{message}; type a house letter or 'help'");
+                say!("{message}; type a house letter or 'help'");
                 continue;
             }
             Some(Ok(line)) => line,
@@ -231,10 +231,10 @@ fn interactive(game: &mut Game, you: You, mut engine: Option<Player>) -> ExitCod
             Command::Hint => hint(game),
             Command::Undo => undo(game, you, engine.is_some()),
             Command::Draw if engine.is_some() => {
-                println!("the engine plays on: no draw by agreement")
+                say!("the engine plays on: no draw by agreement")
             }
             Command::Draw => offer_draw(game, &mut input),
-            Command::Record => print!("{}", Record::new(game.clone())),
+            Command::Record => say_part!("{}", Record::new(game.clone())),
             Command::Move(m) => match game.play(m) {
                 Ok(report) => {
                     describe(&report);
@@ -243,8 +243,8 @@ fn interactive(game: &mut Game, you: You, mut engine: Option<Player>) -> ExitCod
                         finish(game);
                     }
                 }
-                Err(e) if game.is_game_over() => println!("{e}"),
-                Err(e) => println!("{e}; legal: {}", legal(game)),
+                Err(e) if game.is_game_over() => say!("{e}"),
+                Err(e) => say!("{e}; legal: {}", legal(game)),
             },
             Command::Unknown => {
                 let shown: String = line
@@ -253,7 +253,7 @@ fn interactive(game: &mut Game, you: You, mut engine: Option<Player>) -> ExitCod
                     .take(20)
                     .flat_map(char::escape_debug)
                     .collect();
-                println!(
+                say!(
                     "'{shown}' is not a move: type one of {}, or 'help'",
                     legal(game)
                 );
@@ -268,13 +268,13 @@ fn hint(game: &Game) {
     match result.best_move {
         Some(m) if !game.is_game_over() => {
             let line: Vec<String> = result.pv.iter().map(ToString::to_string).collect();
-            println!(
+            say!(
                 "hint: {m} (score {}, line {})",
                 result.score,
                 line.join(" ")
             );
         }
-        _ => println!("no hint: the game is over"),
+        _ => say!("no hint: the game is over"),
     }
 }
 
@@ -283,7 +283,7 @@ fn undo(game: &mut Game, you: You, against_engine: bool) {
     let was_over = game.is_game_over();
     let Some(m) = game.undo() else {
         let agreement_withdrawn = was_over && !game.is_game_over();
-        println!(
+        say!(
             "{}",
             if agreement_withdrawn {
                 "took back the agreement"
@@ -300,7 +300,7 @@ fn undo(game: &mut Game, you: You, against_engine: bool) {
             None => break,
         }
     }
-    println!("took back {}", taken.join(" "));
+    say!("took back {}", taken.join(" "));
     draw(game);
 }
 
@@ -308,31 +308,30 @@ fn undo(game: &mut Game, you: You, against_engine: bool) {
 /// answers on the next line.
 fn offer_draw(game: &mut Game, input: &mut impl BufRead) {
     if game.is_game_over() {
-        println!("the game is already over");
+        say!("the game is already over");
         return;
     }
     let other = !game.position().turn();
-    print!(
+    say_part!(
         "{} offers to end the game, each side taking its own seeds. {other}, agree? (yes/no) ",
         game.position().turn()
     );
-    let _ = io::stdout().flush();
     match read_line(input) {
         Some(Ok(answer)) if answer.trim() == "yes" => {
             if let Ok(outcome) = game.end_by_agreement() {
-                println!("Game over: {outcome}");
+                say!("Game over: {outcome}");
             }
         }
-        _ => println!("no agreement; play on"),
+        _ => say!("no agreement; play on"),
     }
 }
 
 fn help(game: &Game) {
-    println!(
+    say!(
         "Moves: a house letter, A-F for South and a-f for North. Legal now: {}",
         legal(game)
     );
-    println!(
+    say!(
         "Commands: hint, undo, draw (offer to end the game by agreement), record (print the game record), quit"
     );
 }
@@ -362,9 +361,9 @@ fn draw(game: &Game) {
             .collect::<Vec<_>>()
     };
     let north_marks: String = marks(Side::North).into_iter().rev().collect();
-    println!("    {north_marks}");
-    print!("{board}");
-    println!("    {}", marks(Side::South).concat());
+    say!("    {north_marks}");
+    say_part!("{board}");
+    say!("    {}", marks(Side::South).concat());
 }
 
 /// Describes what a move did: the sowing, captures, grand slam, feeding.
@@ -374,19 +373,19 @@ fn describe(report: &MoveReport) {
     let mut start = 0;
     let mut from = report.played.to_string();
     for relay in &report.relays {
-        println!(
+        say!(
             "{from} sows {}: {}",
             seeds(relay.after - start),
             sown[start..relay.after].join(" ")
         );
-        println!(
+        say!(
             "relay: lifts {} from {}",
             seeds(usize::from(relay.seeds)),
             relay.pit
         );
         (start, from) = (relay.after, relay.pit.to_string());
     }
-    println!(
+    say!(
         "{from} sows {}: {}",
         seeds(sown.len() - start),
         sown[start..].join(" ")
@@ -397,26 +396,26 @@ fn describe(report: &MoveReport) {
             .iter()
             .map(|c| format!("{} ({} to {})", c.pit, c.seeds, c.to))
             .collect();
-        println!(
+        say!(
             "captures {}: {}",
             seeds(usize::from(report.captured_seeds())),
             captured.join(", ")
         );
     }
     if report.grand_slam {
-        println!("grand slam: it would take every seed, so nothing is captured");
+        say!("grand slam: it would take every seed, so nothing is captured");
     }
     if report.fed {
-        println!("feeds the starved opponent");
+        say!("feeds the starved opponent");
     }
     if report.extra_turn {
-        println!(
+        say!(
             "the last seed fell in the store: {} moves again",
             report.played.side()
         );
     }
     if report.passed {
-        println!("{} has no seeds and passes", !report.played.side());
+        say!("{} has no seeds and passes", !report.played.side());
     }
 }
 
@@ -427,7 +426,7 @@ fn seeds(n: usize) -> String {
 
 fn finish(game: &Game) {
     match game.outcome() {
-        Some(outcome) => println!("Game over: {outcome}"),
-        None => println!("Game not over; {} to move", game.position().turn()),
+        Some(outcome) => say!("Game over: {outcome}"),
+        None => say!("Game not over; {} to move", game.position().turn()),
     }
 }

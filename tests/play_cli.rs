@@ -118,8 +118,13 @@ fn a_whole_game_against_the_engine() {
         transcript.push_str(&line);
         transcript.push('>');
         if line.contains("Game over:") {
+            // Answers already queued get replies; "quit" ends the program,
+            // and reading on to the end of its output lets it finish.
             stdin.write_all(b"quit\n").expect("write");
-            break;
+            continue;
+        }
+        if transcript.contains("Game over:") {
+            continue;
         }
         if let Some(legal) = line.split("Legal now: ").nth(1) {
             let first = legal.split_whitespace().next().expect("a legal move");

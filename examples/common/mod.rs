@@ -1,4 +1,27 @@
 //! Command-line pieces the examples share.
+#![allow(unused_macros, dead_code)]
+
+/// `println!` that ends the program quietly when standard output is gone
+/// (a closed pipe, as in `play ... | head`), instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
+/// `print!` (for prompts) with the same closed-pipe handling as `say!`.
+macro_rules! say_part {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let mut out = std::io::stdout();
+        if write!(out, $($arg)*).and_then(|()| out.flush()).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
 
 use clap::Args;
 use oware::{ParsePositionError, Position, Ruleset};
