@@ -251,6 +251,57 @@ fn a_stop_handle_stops_a_search_from_another_thread() {
     stop.stop();
     let result = worker.join().expect("the search thread");
     // Stopped long before depth 64, with a legal move of a completed iteration.
-    assert!(result.depth >= 1 && result.depth < 40, "depth {}", result.depth);
+    assert!(
+        result.depth >= 1 && result.depth < 40,
+        "depth {}",
+        result.depth
+    );
     assert!(Game::default().is_legal(result.best_move.unwrap()));
+}
+
+#[test]
+fn abapa_needs_the_third_occurrence() {
+    // The same cycle under Abapa: after 12 plies the start is back for the
+    // second time, which does not end the game; no forced end in sight.
+    let start = pos("1,0,0,0,0,0/1,0,0,0,0,0 s 23 23");
+    let mut game = Game::from(start);
+    for m in ["A", "a", "B", "b", "C", "c", "D", "d", "E", "e", "F", "f"] {
+        game.play(m.parse().unwrap()).unwrap();
+    }
+    assert_eq!(game.repetitions(), 2);
+    let result = Searcher::new(1 << 12).search(&game, SearchLimits::depth(6));
+    assert_eq!(result.score, Score::DRAW);
+    assert_eq!(result.score.plies_to_end(), None, "no end within 6 plies: {}", result.score);
+    // Twelve plies on, the third occurrence ends it: a draw the search sees.
+    let result = Searcher::new(1 << 12).search(&game, SearchLimits::depth(14));
+    assert_eq!((result.score, result.score.plies_to_end()), (Score::DRAW, None));
+}
+
+#[test]
+fn a_reused_searcher_gives_each_ruleset_its_own_values() {
+    let text = "2,5,0,0,0,1/0,0,0,0,0,1 s 20 19";
+    let captures_two: Ruleset = "abapa(captures=2)".parse().unwrap();
+    let game = Game::from(Position::from_str_with_ruleset(text, captures_two).unwrap());
+    let fresh = Searcher::new(1 << 12).analyse(&game, SearchLimits::depth(2));
+    let mut reused = Searcher::new(1 << 12);
+    reused.analyse(&Game::from(pos(text)), SearchLimits::depth(2));
+    assert_eq!(reused.analyse(&game, SearchLimits::depth(2)), fresh);
+}
+
+#[test]
+fn node_limits_are_exact() {
+    for limit in [1, 50, 1000, 5000] {
+        let result = Searcher::new(1 << 12).search(&Game::default(), SearchLimits::nodes(limit));
+        assert!(result.nodes <= limit, "{} nodes for a limit of {limit}", result.nodes);
+        assert!(result.best_move.is_some());
+    }
+}
+
+#[test]
+fn score_constructors_stay_in_range() {
+    assert!(!Score::from_centiseeds(i32::MAX).is_win());
+    assert!(!Score::from_centiseeds(i32::MIN).is_loss());
+    assert_eq!(-Score::from_centiseeds(i32::MIN), Score::from_centiseeds(Score::MAX_CENTISEEDS));
+    assert!(Score::win_in(u16::MAX).is_win() && Score::loss_in(u16::MAX).is_loss());
+    assert_eq!(Rng::new(1).below(0), 0);
 }

@@ -140,9 +140,9 @@ impl Rng {
         self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
     }
 
-    /// A number in `0..n` (`n` > 0).
+    /// A number in `0..n`; 0 when `n` is 0.
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
+        (self.next_u64() % (n as u64).max(1)) as usize
     }
 }
 

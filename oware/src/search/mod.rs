@@ -20,13 +20,16 @@
 //! - **Extra turns** (Kalah, Congkak) are handled: a child position with
 //!   the same side to move is searched without the sign change.
 //! - **History rules.** A search from a [`Game`] knows the positions since
-//!   the last capture: a position that comes back on the path scores as
-//!   the end of the game by the cycle rule (which, in Abapa, needs a third
-//!   occurrence: the search takes the first repetition as the end, as most
-//!   engines do), and the no-capture and ply limits end lines too.
+//!   the last capture: a position that occurs for the ruleset's n-th time
+//!   (Abapa: the third) ends the game by the cycle rule, counting the
+//!   game's positions and the search path, and the no-capture and ply
+//!   limits end lines too. (Scores stored in the table can come from
+//!   another path, as in every engine with a table.)
 //! - **Limits** ([`SearchLimits`]): depth, nodes and wall-clock time, in any
-//!   combination. Depth and node limits give the same result every time; a
-//!   time limit does not (it depends on the machine's speed and load).
+//!   combination. With depth and node limits the same searcher state gives
+//!   the same result every time (a fresh or [cleared](Searcher::clear)
+//!   searcher: a reused one also draws on what it searched before); a time
+//!   limit does not (it depends on the machine's speed and load).
 
 mod eval;
 mod levels;
@@ -99,22 +102,35 @@ const WIN_BAND: i32 = 10_000;
 const INFINITY: i32 = WIN + 1;
 
 impl Score {
-    /// A score of `centiseeds` hundredths of a seed.
+    /// A score of `centiseeds` hundredths of a seed, kept within
+    /// ±[`Score::MAX_CENTISEEDS`] so it never reads as a forced result.
     #[must_use]
     pub const fn from_centiseeds(centiseeds: i32) -> Score {
-        Score(centiseeds)
+        let max = Score::MAX_CENTISEEDS;
+        Score(if centiseeds > max {
+            max
+        } else if centiseeds < -max {
+            -max
+        } else {
+            centiseeds
+        })
     }
 
-    /// A forced win for the side to move in `plies` plies.
+    /// The largest score in hundredths of a seed that is not a forced
+    /// result.
+    pub const MAX_CENTISEEDS: i32 = WIN - WIN_BAND - 1;
+
+    /// A forced win for the side to move in `plies` plies (at most
+    /// 9 999: longer distances are taken as 9 999).
     #[must_use]
     pub const fn win_in(plies: u16) -> Score {
-        Score(WIN - plies as i32)
+        Score(WIN - clamp_plies(plies))
     }
 
-    /// A forced loss for the side to move in `plies` plies.
+    /// A forced loss for the side to move in `plies` plies (at most 9 999).
     #[must_use]
     pub const fn loss_in(plies: u16) -> Score {
-        Score(-WIN + plies as i32)
+        Score(-WIN + clamp_plies(plies))
     }
 
     /// A draw the search has seen to the end of the game, or an even position.
@@ -191,9 +207,12 @@ impl core::fmt::Display for Score {
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SearchLimits {
-    /// The deepest iteration, in plies (an extra turn counts as a ply).
+    /// The deepest iteration, in plies (an extra turn counts as a ply);
+    /// 0 is taken as 1 and more than [`SearchLimits::MAX_DEPTH`] as that.
     pub depth: Option<u8>,
-    /// The most positions to visit. Deterministic.
+    /// The most positions to visit (the search stops on the one that
+    /// reaches the limit, and keeps the last iteration it completed).
+    /// Deterministic.
     pub nodes: Option<u64>,
     /// The most wall-clock time, in milliseconds. Not deterministic.
     pub time_ms: Option<u64>,
@@ -274,6 +293,8 @@ pub struct Searcher {
     deadline: Option<Instant>,
     stopped: bool,
     stop: StopHandle,
+    /// The ruleset of the table's entries.
+    ruleset: Option<crate::Ruleset>,
     /// The positions before the current one, game and search path: their
     /// hashes and store totals. Stores only grow, so the trailing entries
     /// with the current total are the positions since the last capture.
@@ -287,7 +308,8 @@ pub struct Searcher {
 
 impl Searcher {
     /// A searcher with a transposition table of `entries` entries (rounded
-    /// up to a power of two; 16 bytes each) and the default evaluation.
+    /// up to a power of two, at most [`MAX_TABLE_ENTRIES`]; 16 bytes each,
+    /// so `1 << 20` entries take 16 MiB) and the default evaluation.
     #[must_use]
     pub fn new(entries: usize) -> Searcher {
         Searcher::with_evaluation(entries, Evaluation::default())
@@ -304,6 +326,7 @@ impl Searcher {
             deadline: None,
             stopped: false,
             stop: StopHandle::default(),
+            ruleset: None,
             path: Vec::new(),
             ply_before: 0,
             lines: Vec::new(),
@@ -413,6 +436,12 @@ impl Searcher {
             .time_ms
             .map(|ms| Instant::now() + Duration::from_millis(ms));
         self.stopped = false;
+        if self.ruleset != Some(*game.ruleset()) {
+            // Table entries are keyed by the board alone: another ruleset
+            // gives the same boards other values.
+            self.table.clear();
+            self.ruleset = Some(*game.ruleset());
+        }
         self.ply_before = game.ply();
         self.lines = vec![Vec::new(); usize::from(SearchLimits::MAX_DEPTH) + 2];
         let positions = game.positions_since_capture();
@@ -524,7 +553,9 @@ impl Searcher {
     /// the distance from the root.
     fn negamax(&mut self, pos: &Position, depth: u8, mut alpha: i32, beta: i32, ply: u16) -> i32 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        } else if self.nodes & 1023 == 0 {
             self.check_limits();
         }
         if self.stopped {
@@ -621,7 +652,9 @@ impl Searcher {
         let key = zobrist::hash(pos);
         let total = store_total(pos);
         let since_capture = self.path.iter().rev().take_while(|&&(_, t)| t == total);
-        let repeated = cycle.occurrences.is_some() && since_capture.clone().any(|&(h, _)| h == key);
+        // This position's occurrences, counting now (Abapa R11: the third ends it).
+        let seen = 1 + since_capture.clone().filter(|&&(h, _)| h == key).count();
+        let repeated = cycle.occurrences.is_some_and(|n| seen >= usize::from(n));
         let quiet_plies = since_capture.count();
         let no_capture = cycle
             .no_capture_plies
@@ -635,10 +668,7 @@ impl Searcher {
     }
 
     fn check_limits(&mut self) {
-        if self.nodes >= self.node_limit
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.stop.is_stopped()
-        {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) || self.stop.is_stopped() {
             self.stopped = true;
         }
     }
@@ -682,6 +712,16 @@ impl Searcher {
         line.clear();
         line.push(m);
         line.extend_from_slice(&below[0]);
+    }
+}
+
+/// A forced result's distance, below [`WIN_BAND`].
+const fn clamp_plies(plies: u16) -> i32 {
+    let plies = plies as i32;
+    if plies >= WIN_BAND {
+        WIN_BAND - 1
+    } else {
+        plies
     }
 }
 
