@@ -28,8 +28,8 @@ use oware::{BySide, Game, Record, Side};
 struct Args {
     /// The record file, or `-` for standard input.
     record: String,
-    /// The depth of each analysis, in plies.
-    #[arg(long, default_value = "10")]
+    /// The depth of each analysis, in plies (1 to 30).
+    #[arg(long, default_value = "10", value_parser = clap::value_parser!(u8).range(1..=30))]
     depth: u8,
 }
 
@@ -112,7 +112,7 @@ fn analyse(record: &Record, depth: u8) {
         if let Some(slot) = ["?!", "?", "??"].iter().position(|&k| k == mark) {
             marks.get_mut(m.side())[slot] += 1;
         }
-        let alternative = if best.m == m {
+        let alternative = if played == best.score {
             String::from("(played)")
         } else {
             format!("{} ({})", best.m, best.score)
@@ -129,6 +129,9 @@ fn analyse(record: &Record, depth: u8) {
             break;
         }
     }
+    if game.ply() == record.game.ply() {
+        game = record.game.clone(); // with an agreement the record holds
+    }
     match game.outcome() {
         Some(outcome) => say!("Game over: {outcome}"),
         None => say!(
@@ -139,8 +142,13 @@ fn analyse(record: &Record, depth: u8) {
     }
     for side in Side::ALL {
         let [inaccuracies, mistakes, blunders] = *marks.get(side);
+        let count =
+            |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         say!(
-            "{side}: {inaccuracies} inaccuracies (?!), {mistakes} mistakes (?), {blunders} blunders (??)"
+            "{side}: {} (?!), {} (?), {} (??)",
+            count(inaccuracies, "inaccuracy", "inaccuracies"),
+            count(mistakes, "mistake", "mistakes"),
+            count(blunders, "blunder", "blunders")
         );
     }
 }

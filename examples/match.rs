@@ -62,6 +62,11 @@ fn main() -> ExitCode {
                 run(pair[1], pair[0]),
             );
         }
+    } else if let Some(level) = args.eval_terms.filter(|&l| l < Level::Three) {
+        eprintln!(
+            "error: level {level} does not search, so it has no evaluation to compare; use 3, 4 or 5"
+        );
+        return ExitCode::from(2);
     } else if let Some(level) = args.eval_terms {
         let result = play_match(
             args.variant,

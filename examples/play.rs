@@ -262,9 +262,15 @@ fn interactive(game: &mut Game, you: You, mut engine: Option<Player>) -> ExitCod
     }
 }
 
-/// The engine's suggestion for the side to move, from a 12-ply search.
+/// The engine's suggestion for the side to move, from a search of at most
+/// 12 plies and 2 seconds.
 fn hint(game: &Game) {
-    let result = Searcher::new(1 << 18).search(game, SearchLimits::depth(12));
+    let limits = SearchLimits {
+        depth: Some(12),
+        nodes: None,
+        time_ms: Some(2000),
+    };
+    let result = Searcher::new(1 << 18).search(game, limits);
     match result.best_move {
         Some(m) if !game.is_game_over() => {
             let line: Vec<String> = result.pv.iter().map(ToString::to_string).collect();

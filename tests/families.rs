@@ -1844,6 +1844,12 @@ fn positions_of_custom_rulesets_round_trip() {
     );
     assert_eq!(
         "4,4,4,4,4,4/4,4,4,4,4,4 s 0 0 kalah(6,5".parse::<Position>(),
+        Err(ParsePositionError::Ruleset(
+            oware::ParseRulesetError::Syntax
+        ))
+    );
+    assert_eq!(
+        Position::from_str_with_ruleset("4,4,4,4,4,4/4,4,4,4,4,4 s 0 0 kalah", Ruleset::abapa()),
         Err(ParsePositionError::Variant)
     );
 }

@@ -271,10 +271,18 @@ fn abapa_needs_the_third_occurrence() {
     assert_eq!(game.repetitions(), 2);
     let result = Searcher::new(1 << 12).search(&game, SearchLimits::depth(6));
     assert_eq!(result.score, Score::DRAW);
-    assert_eq!(result.score.plies_to_end(), None, "no end within 6 plies: {}", result.score);
+    assert_eq!(
+        result.score.plies_to_end(),
+        None,
+        "no end within 6 plies: {}",
+        result.score
+    );
     // Twelve plies on, the third occurrence ends it: a draw the search sees.
     let result = Searcher::new(1 << 12).search(&game, SearchLimits::depth(14));
-    assert_eq!((result.score, result.score.plies_to_end()), (Score::DRAW, None));
+    assert_eq!(
+        (result.score, result.score.plies_to_end()),
+        (Score::DRAW, None)
+    );
 }
 
 #[test]
@@ -292,7 +300,11 @@ fn a_reused_searcher_gives_each_ruleset_its_own_values() {
 fn node_limits_are_exact() {
     for limit in [1, 50, 1000, 5000] {
         let result = Searcher::new(1 << 12).search(&Game::default(), SearchLimits::nodes(limit));
-        assert!(result.nodes <= limit, "{} nodes for a limit of {limit}", result.nodes);
+        assert!(
+            result.nodes <= limit,
+            "{} nodes for a limit of {limit}",
+            result.nodes
+        );
         assert!(result.best_move.is_some());
     }
 }
@@ -301,7 +313,10 @@ fn node_limits_are_exact() {
 fn score_constructors_stay_in_range() {
     assert!(!Score::from_centiseeds(i32::MAX).is_win());
     assert!(!Score::from_centiseeds(i32::MIN).is_loss());
-    assert_eq!(-Score::from_centiseeds(i32::MIN), Score::from_centiseeds(Score::MAX_CENTISEEDS));
+    assert_eq!(
+        -Score::from_centiseeds(i32::MIN),
+        Score::from_centiseeds(Score::MAX_CENTISEEDS)
+    );
     assert!(Score::win_in(u16::MAX).is_win() && Score::loss_in(u16::MAX).is_loss());
     assert_eq!(Rng::new(1).below(0), 0);
 }

@@ -31,11 +31,12 @@ use oware::{ParsePositionError, Position, Ruleset};
 pub struct StartArgs {
     /// The rules: a preset (abapa, openspiel, awale, kalah, kalah-irving,
     /// congkak) with optional changes, e.g. `kalah(6,5)` or
-    /// `abapa(grand_slam=capture-all)`.
-    #[arg(long, default_value = "abapa")]
-    pub variant: Ruleset,
+    /// `abapa(grand_slam=capture-all)`. Default: abapa, or the ruleset the
+    /// position names.
+    #[arg(long)]
+    pub variant: Option<Ruleset>,
     /// Start from this position string (`<South A..F>/<North a..f> <s|n>
-    /// <South store> <North store>`) instead of the variant's start.
+    /// <South store> <North store> [ruleset]`) instead of the variant's start.
     #[arg(long)]
     pub position: Option<String>,
 }
@@ -44,8 +45,11 @@ impl StartArgs {
     /// The starting position these arguments ask for.
     pub fn start(&self) -> Result<Position, ParsePositionError> {
         match &self.position {
-            Some(text) => Position::from_str_with_ruleset(text, self.variant),
-            None => Ok(Position::new(self.variant)),
+            Some(text) => match self.variant {
+                Some(ruleset) => Position::from_str_with_ruleset(text, ruleset),
+                None => text.parse(),
+            },
+            None => Ok(Position::new(self.variant.unwrap_or_default())),
         }
     }
 }

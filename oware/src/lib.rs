@@ -1,6 +1,9 @@
-//! Oware by the Abapa tournament rules, and the Mancala family around it:
-//! the rules, text forms and perft of a fast, allocation-free core with no
-//! required dependencies.
+//! Oware by the Abapa tournament rules, and the Mancala family around it
+//! (the other Oware rule sets, Kalah(m, n), Congkak): the rules, text forms,
+//! perft and an engine ([`search`]: search, analysis, five levels of play),
+//! in a fast, allocation-free core with no required dependencies. The rule
+//! specifications ship with the crate in `rules/` (`abapa.md`, `kalah.md`,
+//! `congkak.md`).
 //!
 //! The terms are the field's: **houses** hold **seeds**, captures go to a
 //! side's **store**, **South** (houses `A`–`F`) moves first and **North**

@@ -106,7 +106,8 @@ fn parse_position(s: &str, expected: Option<Ruleset>) -> Result<Position, ParseP
         [] => expected.unwrap_or_default(),
         [text] => match Ruleset::from_str(text) {
             Ok(named) if expected.is_none_or(|r| r == named) => named,
-            _ => return Err(ParsePositionError::Variant),
+            Ok(_) => return Err(ParsePositionError::Variant),
+            Err(e) => return Err(ParsePositionError::Ruleset(e)),
         },
         _ => {
             return Err(ParsePositionError::Fields {
@@ -220,9 +221,12 @@ pub enum ParsePositionError {
         /// The store's side.
         side: Side,
     },
-    /// The fifth field is not a known variant, or not the variant asked for
+    /// The fifth field names another ruleset than the one asked for
     /// ([`Position::from_str_with_ruleset`]).
     Variant,
+    /// The fifth field is not a ruleset's text form
+    /// ([`ruleset_text`](crate::ruleset_text)).
+    Ruleset(crate::ParseRulesetError),
     /// The bytes are not ASCII text.
     NotAscii,
     /// The fields parse, but do not make a position of the ruleset (e.g. the
@@ -266,8 +270,9 @@ impl fmt::Display for ParsePositionError {
                 write!(f, "{side}'s store is not a number from 0 to 255")
             }
             ParsePositionError::Variant => {
-                f.write_str("the fifth field is an unknown variant or not the one asked for")
+                f.write_str("the fifth field names another ruleset than the one asked for")
             }
+            ParsePositionError::Ruleset(e) => write!(f, "the fifth field: {e}"),
             ParsePositionError::NotAscii => f.write_str("not ASCII text"),
             ParsePositionError::Position(e) => write!(f, "{e}"),
         }
@@ -278,6 +283,7 @@ impl core::error::Error for ParsePositionError {
     fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         match self {
             ParsePositionError::Position(e) => Some(e),
+            ParsePositionError::Ruleset(e) => Some(e),
             _ => None,
         }
     }

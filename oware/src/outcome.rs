@@ -61,17 +61,18 @@ impl Outcome {
 }
 
 impl fmt::Display for Outcome {
-    /// E.g. `"North wins 25-21 (majority)"` or `"draw 24-24 (majority)"`.
+    /// The winner's score first: `"North wins 25-21 (majority)"`, or
+    /// `"draw 24-24 (majority)"`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (south, north) = (self.scores.south, self.scores.north);
         match self.winner {
-            Some(side) => write!(f, "{side} wins")?,
-            None => f.write_str("draw")?,
+            Some(side) => {
+                let (won, lost) = side.fold_sn((south, north), (north, south));
+                write!(f, "{side} wins {won}-{lost}")?;
+            }
+            None => write!(f, "draw {south}-{north}")?,
         }
-        write!(
-            f,
-            " {}-{} ({})",
-            self.scores.south, self.scores.north, self.termination
-        )
+        write!(f, " ({})", self.termination)
     }
 }
 
