@@ -1691,8 +1691,8 @@ fn ruleset_text_errors() {
         ("abapa(empty_capture=on)", E::Key),
         ("congkak(grand_slam=illegal)", E::Key),
         // Bad values.
-        ("kalah(x,5)", E::Value("houses")),
-        ("kalah(6,x)", E::Value("seeds")),
+        ("kalah(x,5)", E::Syntax),
+        ("kalah(6,x)", E::Syntax),
         ("kalah(256,4)", E::Value("houses")),
         ("abapa(grand_slam=sometimes)", E::Value("grand_slam")),
         ("abapa(must_feed=yes)", E::Value("must_feed")),
@@ -1842,6 +1842,13 @@ fn positions_of_custom_rulesets_round_trip() {
             expected: 6
         })
     );
+    for text in ["kalah(+6,4)", "abapa()", "kalah((6,4)", "abapa(grand_slam)"] {
+        assert_eq!(
+            text.parse::<Ruleset>(),
+            Err(oware::ParseRulesetError::Syntax),
+            "{text}"
+        );
+    }
     assert_eq!(
         "4,4,4,4,4,4/4,4,4,4,4,4 s 0 0 kalah(6,5".parse::<Position>(),
         Err(ParsePositionError::Ruleset(

@@ -297,6 +297,10 @@ impl FromStr for Ruleset {
                 }
                 // Houses and seeds come first, by position.
                 None if options_started => return Err(ParseRulesetError::Syntax),
+                // A size is plain digits: no sign, not empty (`abapa()`).
+                None if !item.bytes().all(|b| b.is_ascii_digit()) || item.is_empty() => {
+                    return Err(ParseRulesetError::Syntax);
+                }
                 None if i == 0 => {
                     options.houses_per_side = item
                         .parse()
