@@ -142,7 +142,10 @@ fn position_string_errors_say_what_and_where() {
             "4,4,4,4,4,4/4,4,4,4,4,4 s 0 1",
             "49 seeds in houses and stores, the ruleset has 48",
         ),
-        ("4,4,4,4,4,4/4,4,4,4,4,4 s 0 0 chess", "the fifth field: invalid ruleset text: unknown preset"),
+        (
+            "4,4,4,4,4,4/4,4,4,4,4,4 s 0 0 chess",
+            "the fifth field: invalid ruleset text: unknown preset",
+        ),
     ];
     for (text, message) in cases {
         let err = text.parse::<Position>().unwrap_err();

@@ -1,7 +1,54 @@
-//! Python bindings for the [`oware`] crate (PyO3 + maturin, module `oware._oware`).
+//! Python bindings for the [`oware`] crate: the module `oware._oware`,
+//! re-exported by the pure-Python package `oware` (`python/oware/`).
 //!
-//! This crate is a placeholder that builds: the bindings arrive with the
-//! Python issue.
+//! The Python API follows python-chess: `Board` (a game: position, move
+//! stack and history) with `push`/`pop`/`legal_moves`/`outcome`, frozen
+//! value types (`Move`, `Ruleset`, `Outcome`, ...), and exceptions that
+//! subclass `ValueError`. The docs for Python users live in the
+//! hand-written stub `python/oware/_oware.pyi`; the Rust items here carry
+//! short lines only.
+//!
+//! Everything that can take more than about a millisecond (search,
+//! analysis, perft, matches, batch play) runs with the Python thread
+//! detached from the interpreter (`Python::detach`), so other threads run
+//! meanwhile.
 
-/// The version of the `oware` core crate these bindings wrap, e.g. `"0.1.0"`.
-pub const OWARE_CORE_VERSION: &str = env!("CARGO_PKG_VERSION");
+mod batch;
+mod board;
+mod engine;
+mod errors;
+mod types;
+
+use pyo3::prelude::*;
+
+/// The native module `oware._oware`.
+#[pymodule]
+mod _oware {
+    #[pymodule_export]
+    use crate::batch::{PyBoardBatch, random_games};
+    #[pymodule_export]
+    use crate::board::{_board_from_state, PyBoard};
+    #[pymodule_export]
+    use crate::engine::{
+        _score_from_raw, PyMatchResult, PyPlayer, PyScore, PySearchResult, PySearcher, play_match,
+    };
+    #[pymodule_export]
+    use crate::errors::{
+        IllegalMoveError, InvalidMoveError, InvalidPositionError, InvalidRecordError,
+        InvalidRulesetError,
+    };
+    #[pymodule_export]
+    use crate::types::{
+        PyCaptured, PyMove, PyMoveReport, PyOutcome, PyPit, PyRelay, PyRuleset, PySide,
+        PyTermination, PyVariant,
+    };
+
+    use pyo3::prelude::*;
+
+    #[pymodule_init]
+    fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
+        m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+        m.add("MAX_HOUSES", oware::MAX_HOUSES)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Random games per second: pyspiel's ``oware`` and ``mancala`` against this
+package's ``openspiel`` and ``kalah`` presets, measured side by side in one run.
+
+    python oware-py/benches/vs_pyspiel.py [--seconds 3] [--batch 200000]
+
+Needs ``oware``, ``numpy`` and ``open_spiel`` installed. Each row plays
+uniformly random legal moves until the game ends:
+
+- pyspiel, per-move loop: ``state.apply_action(rng.choice(state.legal_actions()))``
+- oware, per-move loop:   ``board.push(rng.choice(board.legal_moves))``
+- oware, batch:           ``oware.random_games(n)`` (inside Rust; all cores, then one thread)
+
+Each per-move loop runs for ``--seconds`` (after a short warm-up) and the
+rows are printed with their ratio to pyspiel's per-move loop.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import time
+
+import pyspiel
+
+import oware
+
+
+def per_move_pyspiel(name: str, seconds: float) -> tuple[float, float]:
+    game = pyspiel.load_game(name)
+    rng = random.Random(1)
+    games = plies = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            plies += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, plies / games
+
+
+def per_move_oware(ruleset: str, seconds: float) -> tuple[float, float]:
+    rules = oware.Ruleset(ruleset)
+    rng = random.Random(1)
+    games = plies = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        board = oware.Board(ruleset=rules)
+        while not board.is_game_over():
+            board.push(rng.choice(board.legal_moves))
+        plies += board.ply
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, plies / games
+
+
+def batch_oware(ruleset: str, n: int, threads: int | None) -> tuple[float, float]:
+    oware.random_games(min(n, 10_000), ruleset=ruleset, seed=0, threads=threads)  # warm-up
+    start = time.perf_counter()
+    result = oware.random_games(n, ruleset=ruleset, seed=1, threads=threads)
+    elapsed = time.perf_counter() - start
+    return n / elapsed, float(result["plies"].mean())
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seconds", type=float, default=3.0, help="time for each per-move loop")
+    ap.add_argument("--batch", type=int, default=200_000, help="games for each batch row")
+    args = ap.parse_args()
+    print(
+        f"oware {oware.__version__}, open_spiel (pyspiel) {getattr(pyspiel, '__version__', '?')}, "
+        f"Python {platform.python_version()}, {os.cpu_count()} cores"
+    )
+    print(f"{'game':<10} {'how':<34} {'games/s':>12} {'plies/game':>11} {'vs pyspiel':>11}")
+    for name, ruleset in [("oware", "openspiel"), ("mancala", "kalah")]:
+        per_move_pyspiel(name, 0.2)
+        per_move_oware(ruleset, 0.2)
+        base, base_plies = per_move_pyspiel(name, args.seconds)
+        rows = [
+            (f"pyspiel '{name}', per-move loop", base, base_plies),
+            (f"oware '{ruleset}', per-move loop", *per_move_oware(ruleset, args.seconds)),
+            (f"oware '{ruleset}', batch, all cores", *batch_oware(ruleset, args.batch, None)),
+            (f"oware '{ruleset}', batch, 1 thread", *batch_oware(ruleset, args.batch, 1)),
+        ]
+        for how, rate, plies in rows:
+            print(f"{name:<10} {how:<34} {rate:>12,.0f} {plies:>11.1f} {rate / base:>10.1f}x")
+
+
+if __name__ == "__main__":
+    main()

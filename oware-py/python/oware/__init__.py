@@ -1,0 +1,80 @@
+"""Oware (Abapa), Kalah and Congkak: rules, game records and an engine, in Rust.
+
+>>> import oware
+>>> board = oware.Board()
+>>> board.push_str("C")
+Move('C')
+>>> board.position_string()
+'4,4,0,5,5,5/5,4,4,4,4,4 n 0 0'
+
+The native module ``oware._oware`` is private; everything public is
+re-exported here. Adapters for other frameworks live in their own modules
+and need their framework installed: :mod:`oware.gym_env` (Gymnasium),
+:mod:`oware.pettingzoo_env` (PettingZoo) and :mod:`oware.openspiel_game`
+(OpenSpiel).
+"""
+
+from oware._oware import (
+    MAX_HOUSES,
+    Board,
+    BoardBatch,
+    Captured,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    InvalidRecordError,
+    InvalidRulesetError,
+    MatchResult,
+    Move,
+    MoveReport,
+    Outcome,
+    Pit,
+    Player,
+    Relay,
+    Ruleset,
+    Score,
+    SearchResult,
+    Searcher,
+    Side,
+    Termination,
+    Variant,
+    __version__,
+    play_match,
+    random_games,
+)
+
+SOUTH = Side.SOUTH
+"""South: houses ``A``-``F``, moves first."""
+NORTH = Side.NORTH
+"""North: houses ``a``-``f``."""
+
+__all__ = [
+    "MAX_HOUSES",
+    "NORTH",
+    "SOUTH",
+    "Board",
+    "BoardBatch",
+    "Captured",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidPositionError",
+    "InvalidRecordError",
+    "InvalidRulesetError",
+    "MatchResult",
+    "Move",
+    "MoveReport",
+    "Outcome",
+    "Pit",
+    "Player",
+    "Relay",
+    "Ruleset",
+    "Score",
+    "SearchResult",
+    "Searcher",
+    "Side",
+    "Termination",
+    "Variant",
+    "__version__",
+    "play_match",
+    "random_games",
+]

@@ -1,0 +1,919 @@
+"""The native module of :mod:`oware` (private: import from ``oware``).
+
+Terms are the field's: **houses** hold **seeds**, captures go to a side's
+**store**, **South** (houses ``A``-``F``) moves first and **North** owns
+``a``-``f``; a **ply** is one side's move. Absolute house indices run from
+South's ``A`` (0) to North's last house (``2h - 1`` with ``h`` houses a side).
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Final, final
+
+import numpy as np
+import numpy.typing as npt
+from typing_extensions import Self
+
+__all__ = [
+    "Board",
+    "BoardBatch",
+    "Captured",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidPositionError",
+    "InvalidRecordError",
+    "InvalidRulesetError",
+    "MAX_HOUSES",
+    "MatchResult",
+    "Move",
+    "MoveReport",
+    "Outcome",
+    "Pit",
+    "Player",
+    "Relay",
+    "Ruleset",
+    "Score",
+    "SearchResult",
+    "Searcher",
+    "Side",
+    "Termination",
+    "Variant",
+    "__version__",
+    "_board_from_state",
+    "_score_from_raw",
+    "play_match",
+    "random_games",
+]
+
+__version__: Final[str]
+MAX_HOUSES: Final[int]
+"""The most houses a side can have in any ruleset (9)."""
+
+class IllegalMoveError(ValueError):
+    """Raised when a move is not legal in the position; the board is unchanged.
+
+    >>> import oware
+    >>> oware.Board().push_str("c")
+    Traceback (most recent call last):
+    ...
+    oware.IllegalMoveError: illegal move c: house is not the side to move's
+    """
+
+class InvalidMoveError(ValueError):
+    """Raised when move notation is not one house letter (``A``-``I`` South, ``a``-``i`` North).
+
+    >>> import oware
+    >>> oware.Move("7")
+    Traceback (most recent call last):
+    ...
+    oware.InvalidMoveError: invalid move notation: expected one letter A-I (South) or a-i (North), got '7'
+    """
+
+class InvalidPositionError(ValueError):
+    """Raised when a position string is malformed or not a position of its ruleset.
+
+    >>> import oware
+    >>> oware.Board("4,4,4,4,4,4/4,4,4,4,4,5 s 0 0")
+    Traceback (most recent call last):
+    ...
+    oware.InvalidPositionError: invalid position string: invalid position: 49 seeds in houses and stores, the ruleset has 48
+    """
+
+class InvalidRulesetError(ValueError):
+    """Raised when a ruleset's text form is malformed or names an unplayable ruleset.
+
+    >>> import oware
+    >>> oware.Ruleset("kalah(0,4)")
+    Traceback (most recent call last):
+    ...
+    oware.InvalidRulesetError: invalid ruleset text: invalid ruleset: 0 houses a side (must be 1 to 9)
+    """
+
+class InvalidRecordError(ValueError):
+    """Raised when a game record cannot be read; the message gives the line or ply.
+
+    >>> import oware
+    >>> oware.Board.from_record("1. C f 2. f")
+    Traceback (most recent call last):
+    ...
+    oware.InvalidRecordError: invalid game record: ply 3: illegal move f: house is not the side to move's
+    """
+
+@final
+class Side:
+    """``Side.SOUTH`` (houses ``A``-``F``, moves first) or ``Side.NORTH`` (``a``-``f``).
+
+    >>> import oware
+    >>> oware.Side.SOUTH.other()
+    Side.NORTH
+    >>> str(~oware.Side.NORTH)
+    'South'
+    """
+
+    SOUTH: ClassVar[Side]
+    NORTH: ClassVar[Side]
+    def other(self) -> Side:
+        """The opponent."""
+    def __invert__(self) -> Side:
+        """The opponent: ``~side``."""
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class Variant:
+    """A preset ruleset.
+
+    >>> import oware
+    >>> str(oware.Variant.KALAH_IRVING)
+    'kalah-irving'
+    >>> oware.Variant.from_name("mancala")
+    Variant.KALAH
+    >>> oware.Variant.OPENSPIEL.ruleset()
+    Ruleset('openspiel')
+    """
+
+    ABAPA: ClassVar[Variant]
+    """Oware, Abapa tournament rules R1-R11 (the default)."""
+    OPENSPIEL: ClassVar[Variant]
+    """Abapa, but the first repetition ends the game (OpenSpiel's ``oware``)."""
+    AWALE: ClassVar[Variant]
+    """Abapa with the grand slam forbidden unless every move is one."""
+    KALAH: ClassVar[Variant]
+    """Kalah(6, 4), standard rules (OpenSpiel's ``mancala``)."""
+    KALAH_IRVING: ClassVar[Variant]
+    """Kalah(6, 4) with the empty capture."""
+    CONGKAK: ClassVar[Variant]
+    """Congkak, 7 houses of 7 seeds, relay sowing."""
+    @staticmethod
+    def from_name(name: str) -> Variant:
+        """The variant named *name*, ignoring case; aliases ``oware``, ``mancala`` and
+        ``openspiel-oware`` are accepted. Raises :class:`InvalidRulesetError` for others."""
+    @staticmethod
+    def all() -> list[Variant]:
+        """Every variant."""
+    def ruleset(self) -> Ruleset:
+        """The variant's ruleset."""
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class Termination:
+    """Why a game ended; ``str()`` gives its name in game records.
+
+    >>> import oware
+    >>> str(oware.Termination.NO_MOVES)
+    'no moves'
+    >>> oware.Termination.from_name("cycle")
+    Termination.CYCLE
+    """
+
+    MAJORITY: ClassVar[Termination]
+    """A side captured more than half the seeds (or both exactly half)."""
+    NO_MOVES: ClassVar[Termination]
+    """The side to move has no legal move; each side takes the seeds on its row."""
+    CYCLE: ClassVar[Termination]
+    """A position came back as often as the ruleset allows."""
+    MOVE_LIMIT: ClassVar[Termination]
+    """The no-capture ply limit (Abapa: 100) or the total ply limit was reached."""
+    AGREEMENT: ClassVar[Termination]
+    """The players agreed to end the game (:meth:`Board.end_by_agreement`)."""
+    EMPTY_ROW: ClassVar[Termination]
+    """A row of houses is empty (Kalah)."""
+    EMPTY_BOARD: ClassVar[Termination]
+    """Every house is empty (Congkak)."""
+    @staticmethod
+    def from_name(name: str) -> Termination:
+        """The termination named *name* as in game records (``'no moves'``)."""
+    @staticmethod
+    def all() -> list[Termination]:
+        """Every termination; its index in this list is its code in :func:`random_games`."""
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class Move:
+    """One ply: the side to move sows one of its houses.
+
+    A move is written as its house letter: ``A``-``F`` for South's houses,
+    ``a``-``f`` for North's (up to ``I``/``i`` for rulesets with more houses).
+    Moves are frozen, hashable and ordered (South's first, then by house).
+
+    >>> import oware
+    >>> m = oware.Move("c")
+    >>> m.side, m.house
+    (Side.NORTH, 2)
+    >>> m == oware.Move(oware.Side.NORTH, 2)
+    True
+    >>> m.to_index(6)
+    8
+    >>> oware.Move.from_index(8, 6)
+    Move('c')
+    """
+
+    def __new__(cls, notation: str | Side, house: int | None = None) -> Self:
+        """``Move('C')`` parses a letter (:class:`InvalidMoveError` if it is not one);
+        ``Move(Side.SOUTH, 2)`` takes a side and a house index."""
+    @staticmethod
+    def from_index(index: int, houses_per_side: int) -> Move:
+        """The move whose origin house has absolute index *index*."""
+    @property
+    def side(self) -> Side:
+        """The side that plays the move."""
+    @property
+    def house(self) -> int:
+        """The origin house's index within its side's row: 0 for ``A``/``a``."""
+    def to_index(self, houses_per_side: int) -> int:
+        """The absolute index of the origin house: South's houses are ``0..h``,
+        North's ``h..2h``."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __lt__(self, other: Move, /) -> bool: ...
+    def __le__(self, other: Move, /) -> bool: ...
+    def __gt__(self, other: Move, /) -> bool: ...
+    def __ge__(self, other: Move, /) -> bool: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class Ruleset:
+    """The rules a game is played under: a preset, or custom options.
+
+    A ruleset's text form names its nearest preset and the options that
+    differ: ``kalah(6,5)``, ``congkak(5,5,relay=off)``,
+    ``abapa(grand_slam=capture-all)`` (the options are listed in the core
+    crate's ``ruleset_text`` docs). Anywhere a ruleset is taken, a
+    :class:`Ruleset`, a :class:`Variant` or the text form will do.
+
+    >>> import oware
+    >>> r = oware.Ruleset("kalah(6,5)")
+    >>> r
+    Ruleset('kalah(6,5)')
+    >>> r.houses_per_side, r.seeds_per_house, r.total_seeds, r.family
+    (6, 5, 60, 'kalah')
+    >>> oware.Ruleset.kalah() == oware.Ruleset(oware.Variant.KALAH)
+    True
+    >>> oware.Ruleset().variant
+    Variant.ABAPA
+    """
+
+    def __new__(cls, ruleset: Ruleset | Variant | str | None = None) -> Self:
+        """The ruleset of a text form or a variant; ``Ruleset()`` is Abapa.
+        Raises :class:`InvalidRulesetError` for a bad text form."""
+    @staticmethod
+    def abapa() -> Ruleset:
+        """Oware by the Abapa tournament rules (the default)."""
+    @staticmethod
+    def openspiel() -> Ruleset:
+        """Abapa, but the first repetition ends the game (OpenSpiel's ``oware``)."""
+    @staticmethod
+    def awale() -> Ruleset:
+        """Abapa with the grand slam forbidden unless every move is one."""
+    @staticmethod
+    def kalah(houses: int = 6, seeds: int = 4) -> Ruleset:
+        """Kalah(*houses*, *seeds*), standard rules."""
+    @staticmethod
+    def kalah_irving(houses: int = 6, seeds: int = 4) -> Ruleset:
+        """Kalah(*houses*, *seeds*) with the empty capture."""
+    @staticmethod
+    def congkak() -> Ruleset:
+        """Congkak: 7 houses of 7 seeds, relay sowing."""
+    @property
+    def houses_per_side(self) -> int:
+        """Houses on each side."""
+    @property
+    def seeds_per_house(self) -> int:
+        """Seeds in each house at the start."""
+    @property
+    def total_seeds(self) -> int:
+        """Seeds in the game."""
+    @property
+    def variant(self) -> Variant | None:
+        """The preset this ruleset is exactly, or None for a custom ruleset."""
+    @property
+    def family(self) -> str:
+        """``'oware'``, ``'kalah'`` or ``'congkak'``."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class Outcome:
+    """The end of a game: why it ended, who won, and the final scores.
+
+    >>> import oware
+    >>> o = oware.Board("0,0,0,0,0,0/0,0,0,0,0,2 s 21 25").outcome()
+    >>> o
+    Outcome(Termination.MAJORITY, (21, 25))
+    >>> o.winner, o.result()
+    (Side.NORTH, '0-1')
+    >>> str(o)
+    'North wins 25-21 (majority)'
+    """
+
+    def __new__(cls, termination: Termination, scores: tuple[int, int]) -> Self:
+        """The outcome with *scores* (South's, North's); the winner is the side with more."""
+    @property
+    def termination(self) -> Termination:
+        """Why the game ended."""
+    @property
+    def winner(self) -> Side | None:
+        """The side with the higher score, or None for a draw."""
+    @property
+    def scores(self) -> tuple[int, int]:
+        """The seeds credited to (South, North): the stores, plus the seeds left on
+        each row where the termination gives them out. The board itself is left as it was."""
+    def result(self) -> str:
+        """``'1-0'`` (South won), ``'0-1'`` (North won) or ``'1/2-1/2'``."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class Pit:
+    """A house or a store: where a seed can be.
+
+    >>> import oware
+    >>> oware.Pit(oware.Side.SOUTH, 3), str(oware.Pit(oware.Side.SOUTH, 3))
+    (Pit(Side.SOUTH, 3), 'D')
+    >>> oware.Pit(oware.Side.NORTH).is_store, str(oware.Pit(oware.Side.NORTH))
+    (True, 'N*')
+    """
+
+    def __new__(cls, side: Side, house: int | None = None) -> Self:
+        """A house of *side* by its index, or *side*'s store when *house* is None."""
+    @property
+    def side(self) -> Side:
+        """The side the house or store belongs to."""
+    @property
+    def house(self) -> int | None:
+        """The house's index within its row, or None for a store."""
+    @property
+    def is_store(self) -> bool:
+        """Whether this is a store."""
+    def to_index(self, houses_per_side: int) -> int:
+        """The absolute pit index: houses ``0..2h``, South's store ``2h``, North's ``2h + 1``."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class Captured:
+    """One captured pit of a :class:`MoveReport`."""
+
+    @property
+    def pit(self) -> Pit:
+        """The pit captured from."""
+    @property
+    def seeds(self) -> int:
+        """The seeds it held."""
+    @property
+    def to(self) -> Side:
+        """The side whose store they went to."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Relay:
+    """A relay (Congkak): the last seed fell in a house that held seeds, which were
+    lifted and sown on."""
+
+    @property
+    def after(self) -> int:
+        """How many of :attr:`MoveReport.sown` came before the lift."""
+    @property
+    def pit(self) -> Pit:
+        """The house lifted."""
+    @property
+    def seeds(self) -> int:
+        """The seeds lifted (the last seed sown included)."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class MoveReport:
+    """What a move did, in order, for a frontend to animate and explain.
+
+    >>> import oware
+    >>> board = oware.Board("4,4,4,4,4,5/4,4,4,4,1,6 s 0 0")
+    >>> board.push_str("F")
+    Move('F')
+    >>> report = board.report
+    >>> "".join(str(p) for p in report.sown)
+    'abcde'
+    >>> [(str(c.pit), c.seeds) for c in report.captures]
+    [('e', 2)]
+    >>> report.captured_seeds, report.grand_slam, report.outcome
+    (2, False, None)
+    """
+
+    @property
+    def move(self) -> Move:
+        """The move played."""
+    @property
+    def sown(self) -> list[Pit]:
+        """Each pit a seed was dropped into, in sowing order (one entry a seed)."""
+    @property
+    def relays(self) -> list[Relay]:
+        """Where relay sowing lifted seeds and sowed on (Congkak), in order."""
+    @property
+    def captures(self) -> list[Captured]:
+        """The houses captured, in the order the capture took them."""
+    @property
+    def captured_seeds(self) -> int:
+        """The seeds this move captured in all."""
+    @property
+    def grand_slam(self) -> bool:
+        """The capture would have taken every seed of the opponent's row and the
+        ruleset annulled it."""
+    @property
+    def fed(self) -> bool:
+        """The opponent had no seeds and the move sowed into its row."""
+    @property
+    def extra_turn(self) -> bool:
+        """The last seed fell in the mover's store (Kalah, Congkak)."""
+    @property
+    def passed(self) -> bool:
+        """The side due to move had no seeds and passed."""
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, if this move ended it."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Score:
+    """A search score from the side to move's view: seeds, or a forced win or
+    loss in so many plies. Scores are ordered (a quicker win is better).
+
+    >>> import oware
+    >>> s = oware.Score(centiseeds=350)
+    >>> str(s), s.seeds
+    ('+3.50', 3.5)
+    >>> w = oware.Score(win_in=7)
+    >>> str(w), w.is_win(), w.plies_to_end, w > s, w > oware.Score(win_in=9)
+    ('win in 7', True, 7, True, True)
+    """
+
+    def __new__(
+        cls,
+        *,
+        centiseeds: int | None = None,
+        win_in: int | None = None,
+        loss_in: int | None = None,
+    ) -> Self:
+        """Exactly one of *centiseeds* (hundredths of a seed), *win_in* or *loss_in* (plies)."""
+    @property
+    def seeds(self) -> float | None:
+        """The score in seeds; None for a forced win or loss."""
+    @property
+    def centiseeds(self) -> int | None:
+        """The score in hundredths of a seed; None for a forced win or loss."""
+    @property
+    def plies_to_end(self) -> int | None:
+        """Plies to the end of a forced win or loss; None otherwise."""
+    def is_win(self) -> bool:
+        """Whether the side to move wins by force."""
+    def is_loss(self) -> bool:
+        """Whether the side to move loses by force."""
+    def __neg__(self) -> Score:
+        """The score from the other side's view."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __lt__(self, other: Score, /) -> bool: ...
+    def __le__(self, other: Score, /) -> bool: ...
+    def __gt__(self, other: Score, /) -> bool: ...
+    def __ge__(self, other: Score, /) -> bool: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class SearchResult:
+    """What :meth:`Board.search` found.
+
+    >>> import oware
+    >>> board = oware.Board()
+    >>> result = board.search(depth=6)
+    >>> board.is_legal(result.best_move), result.depth, result.pv[0] == result.best_move
+    (True, 6, True)
+    >>> result == board.search(depth=6)  # depth and node limits are deterministic
+    True
+    """
+
+    @property
+    def best_move(self) -> Move | None:
+        """The best move; None when the game is over."""
+    @property
+    def score(self) -> Score:
+        """Its score, from the side to move's view."""
+    @property
+    def depth(self) -> int:
+        """The last iteration completed, in plies."""
+    @property
+    def nodes(self) -> int:
+        """Positions visited."""
+    @property
+    def pv(self) -> list[Move]:
+        """The principal variation: the best line, starting with :attr:`best_move`."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Board:
+    """A game: the position, the moves played, and the history the repetition
+    and no-capture rules need (python-chess's ``Board``; the Rust crate calls
+    it ``Game``).
+
+    The position string is ``<South A..F>/<North a..f> <s|n> <South store>
+    <North store> [ruleset]``, the ruleset field left out for Abapa.
+    ``repr()`` evaluates back to a board at the same position (the move
+    stack is not part of it, as in python-chess); pickling and
+    :meth:`copy` keep the move stack.
+
+    Boards compare equal when their positions (houses, stores, side to
+    move, ruleset) and outcomes are equal, whatever the moves that led
+    there. A board is mutable and so not hashable: hash
+    :meth:`position_string` instead.
+
+    >>> import oware
+    >>> board = oware.Board()
+    >>> board.legal_moves
+    [Move('A'), Move('B'), Move('C'), Move('D'), Move('E'), Move('F')]
+    >>> board.push_str("C")
+    Move('C')
+    >>> board
+    Board('4,4,0,5,5,5/5,4,4,4,4,4 n 0 0')
+    >>> board.turn, board.ply
+    (Side.NORTH, 1)
+    >>> board.pop()
+    Move('C')
+    >>> print(board)
+           f   e   d   c   b   a
+           4   4   4   4   4   4
+       0                               0
+           4   4   4   4   4   4
+           A   B   C   D   E   F
+    South to move
+    """
+
+    def __new__(
+        cls, position: str | None = None, *, ruleset: Ruleset | Variant | str | None = None
+    ) -> Self:
+        """A board at *position* (a position string), or at the start of *ruleset*
+        (default Abapa). With both, the position string is read under *ruleset*
+        (its fifth field, if any, must name the same ruleset).
+        Raises :class:`InvalidPositionError` or :class:`InvalidRulesetError`.
+
+        >>> import oware
+        >>> oware.Board(ruleset="kalah(6,5)")
+        Board('5,5,5,5,5,5/5,5,5,5,5,5 s 0 0 kalah(6,5)')
+        """
+    @staticmethod
+    def from_record(record: str) -> Board:
+        """The board of a game record: PGN-like tag pairs and movetext, or bare moves.
+        Every move is checked; raises :class:`InvalidRecordError`. The tags are not kept.
+
+        >>> import oware
+        >>> board = oware.Board.from_record('[Variant "openspiel"]\\n\\n1. C f 2. B a *')
+        >>> board.ply, str(board.ruleset)
+        (4, 'openspiel')
+        """
+    def record(self, tags: Mapping[str, str] | None = None) -> str:
+        """The game record, with *tags* (e.g. ``{'South': 'Ama'}``) after ``Variant``;
+        ``Result`` and ``Termination`` come from the game.
+
+        >>> import oware
+        >>> board = oware.Board.from_record("CfBa")
+        >>> print(board.record({"South": "Ama"}))
+        [Variant "abapa"]
+        [South "Ama"]
+        [Result "*"]
+        <BLANKLINE>
+        1. C f 2. B a *
+        <BLANKLINE>
+        """
+    def position_string(self) -> str:
+        """The current position as a position string."""
+    def root(self) -> Board:
+        """A board at the game's starting position, without moves."""
+    @property
+    def turn(self) -> Side:
+        """The side to move."""
+    @property
+    def ply(self) -> int:
+        """Plies played."""
+    @property
+    def ruleset(self) -> Ruleset:
+        """The rules of the game."""
+    @property
+    def move_stack(self) -> list[Move]:
+        """The moves played, in order (a new list)."""
+    @property
+    def legal_moves(self) -> list[Move]:
+        """The legal moves, in house order; empty once the game is over by any rule."""
+    @property
+    def report(self) -> MoveReport | None:
+        """What the last move did (see :class:`MoveReport`); None at the start.
+        :meth:`push` returns None as in python-chess: read the report here."""
+    def houses(self, side: Side | None = None) -> list[int]:
+        """The seeds in the houses: all, in absolute order (South's ``A``.. then
+        North's ``a``..), or *side*'s row in letter order.
+
+        >>> import oware
+        >>> oware.Board("1,2,3,4,5,6/7,8,9,3,0,0 n 0 0").houses(oware.Side.NORTH)
+        [7, 8, 9, 3, 0, 0]
+        """
+    @property
+    def stores(self) -> tuple[int, int]:
+        """The seeds in (South's, North's) store."""
+    @property
+    def repetitions(self) -> int:
+        """How many times the current position has occurred in this game, counting now."""
+    @property
+    def plies_since_capture(self) -> int:
+        """Plies since the last capture (or the start)."""
+    def push(self, move: Move, /) -> None:
+        """Plays *move*. Raises :class:`IllegalMoveError` (board unchanged) if it is not
+        legal, TypeError if it is not a :class:`Move`. Returns None, as python-chess's
+        ``push`` does; :attr:`report` tells what the move did."""
+    def push_str(self, notation: str) -> Move:
+        """Parses *notation* (a house letter) and plays it; returns the move.
+        Raises :class:`InvalidMoveError` or :class:`IllegalMoveError`."""
+    def pop(self) -> Move:
+        """Takes back the last move (and an agreement to end the game made after it)
+        and returns it. Raises IndexError when no move has been played."""
+    def peek(self) -> Move:
+        """The last move played. Raises IndexError when no move has been played."""
+    def is_legal(self, move: Move, /) -> bool:
+        """Whether *move* is legal now."""
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+    def is_game_over(self) -> bool:
+        """Whether the game is over, by any rule (repetition and agreement included)."""
+    def result(self) -> str:
+        """``'1-0'``, ``'0-1'``, ``'1/2-1/2'``, or ``'*'`` while the game goes on."""
+    def threats(self, side: Side | None = None) -> list[int]:
+        """The houses of *side* (default: the side to move), by index within its row,
+        that the opponent could capture with its next move.
+
+        >>> import oware
+        >>> oware.Board("4,4,4,4,4,5/4,4,4,4,1,6 n 0 0").threats()
+        [4]
+        """
+    def end_by_agreement(self) -> Outcome:
+        """Ends the game by agreement; the seeds left are credited by the ruleset
+        (Abapa: each side takes its own). :meth:`pop` takes it back with the last
+        move. Raises ValueError if the game is already over."""
+    def copy(self, *, stack: bool = True) -> Board:
+        """A copy; with ``stack=False``, a new game from the current position
+        (its history for the repetition rule is then lost)."""
+    def mirror(self) -> Board:
+        """The position seen from the other side: rows and stores swapped, the
+        other side to move (a new game without moves)."""
+    def perft(self, depth: int) -> int:
+        """The number of move sequences of *depth* plies from the current position
+        (the position's rules only). Releases the GIL.
+
+        >>> import oware
+        >>> oware.Board().perft(5)
+        5219
+        """
+    def search(
+        self, depth: int | None = None, nodes: int | None = None, time_ms: int | None = None
+    ) -> SearchResult:
+        """Searches the current position with the game's history (iterative-deepening
+        principal-variation search). Every limit given applies; with none, depth 8.
+        Depth and node limits give the same result every time; a time limit does not.
+        Releases the GIL, so other threads run meanwhile."""
+    def analyse(
+        self, depth: int | None = None, nodes: int | None = None, time_ms: int | None = None
+    ) -> list[tuple[Move, Score]]:
+        """Scores every legal move (from the mover's view), best first; limits as for
+        :meth:`search`. Releases the GIL."""
+    def observation(self, *, absolute: bool = False) -> list[float]:
+        """The position as ``2h + 3`` numbers (raw seed counts; divide by
+        ``ruleset.total_seeds`` to scale). From the side to move's view (default):
+
+        - ``[0, h)``: the side to move's houses, in its letter order;
+        - ``[h, 2h)``: the opponent's houses, in its letter order (so the
+          vector follows the sowing ring from the mover's first house);
+        - ``2h``: the side to move's store; ``2h + 1``: the opponent's store;
+        - ``2h + 2``: the side to move, 0.0 for South, 1.0 for North.
+
+        With ``absolute=True``: South's houses, North's houses, South's store,
+        North's store, the side to move.
+
+        >>> import oware
+        >>> oware.Board("1,2,3,4,5,6/7,8,9,1,1,1 n 0 0").observation()[:6]
+        [7.0, 8.0, 9.0, 1.0, 1.0, 1.0]
+        """
+    def legal_action_mask(self) -> list[bool]:
+        """For each action (a house index ``0..h`` of the side to move), whether it is legal."""
+    def legal_actions(self) -> list[int]:
+        """The legal actions: house indices of the side to move."""
+    def push_action(self, action: int) -> None:
+        """Plays *action*, a house index of the side to move (``Move(board.turn, action)``)."""
+    def returns(self) -> tuple[float, float]:
+        """(South's, North's) reward: +1.0 for a win, -1.0 for a loss, 0.0 for a draw
+        or while the game goes on."""
+    def __eq__(self, other: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def __copy__(self) -> Board: ...
+    def __deepcopy__(self, memo: Any, /) -> Board: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class Searcher:
+    """An engine that keeps its transposition table from one search to the next
+    (faster over a game; results then depend on what was searched before, so
+    use :meth:`Board.search` or :meth:`clear` for results that depend on the
+    position alone). :meth:`stop` ends a search from another thread.
+
+    >>> import threading, oware
+    >>> searcher = oware.Searcher(tt_entries=1 << 16)
+    >>> board = oware.Board()
+    >>> thinking = threading.Thread(target=lambda: searcher.search(board, time_ms=60_000))
+    >>> thinking.start()
+    >>> searcher.stop()  # "move now": the search returns its last completed iteration
+    >>> thinking.join(timeout=30)
+    >>> thinking.is_alive()
+    False
+    """
+
+    def __new__(cls, tt_entries: int = 1048576) -> Self:
+        """A searcher with a table of *tt_entries* entries (16 bytes each; at most 2**26)."""
+    @property
+    def tt_entries(self) -> int:
+        """The table size asked for, in entries."""
+    def search(
+        self, board: Board, depth: int | None = None, nodes: int | None = None, time_ms: int | None = None
+    ) -> SearchResult:
+        """As :meth:`Board.search`, with this searcher's table. Releases the GIL;
+        searches on one searcher from several threads take turns."""
+    def analyse(
+        self, board: Board, depth: int | None = None, nodes: int | None = None, time_ms: int | None = None
+    ) -> list[tuple[Move, Score]]:
+        """As :meth:`Board.analyse`, with this searcher's table. Releases the GIL."""
+    def stop(self) -> None:
+        """Stops the search running now (or the next one to start), which then returns
+        its last completed iteration. Safe to call from any thread."""
+    def clear(self) -> None:
+        """Forgets everything searched so far."""
+
+@final
+class Player:
+    """An engine player of a level, 1 (beginner) to 5 (strongest).
+
+    ====== ======================================================================
+    level  plays
+    ====== ======================================================================
+    1      a random move, a capturing one half the time when it can capture
+    2      greedy: the most seeds into its store now
+    3      a 4-ply search on the stores alone, at random among moves within half a seed
+    4      an 8-ply search with the full evaluation
+    5      a search under a 1-second budget, at most 500 000 positions
+    ====== ======================================================================
+
+    Levels 1-3 choose at random among equals, following *seed*. Level 5's
+    time limit makes it depend on the machine; ``reproducible=True`` drops it.
+
+    >>> import oware
+    >>> player = oware.Player(3, seed=7)
+    >>> board = oware.Board()
+    >>> board.push(player.choose(board))
+    >>> board.ply
+    1
+    """
+
+    def __new__(cls, level: int, seed: int = 0, *, reproducible: bool = False) -> Self: ...
+    @property
+    def level(self) -> int:
+        """The level, 1 to 5."""
+    def choose(self, board: Board) -> Move | None:
+        """The move this player plays on *board*; None when the game is over.
+        Releases the GIL while it thinks."""
+
+@final
+class MatchResult:
+    """The result of :func:`play_match`, from the first player's view."""
+
+    @property
+    def wins(self) -> int: ...
+    @property
+    def draws(self) -> int: ...
+    @property
+    def losses(self) -> int: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def score(self) -> float:
+        """(wins + draws / 2) / games."""
+    @property
+    def elo(self) -> float:
+        """The Elo difference the score implies (first player minus second)."""
+    @property
+    def elo_margin(self) -> float:
+        """The half-width of the 95 % confidence interval of :attr:`elo`."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def play_match(
+    first: int,
+    second: int,
+    *,
+    games: int = 2,
+    seed: int = 0,
+    ruleset: Ruleset | Variant | str | None = None,
+    reproducible: bool = True,
+) -> MatchResult:
+    """Plays *games* games between a player of level *first* and one of level *second*,
+    in pairs from the same random two-ply opening with the sides swapped. Releases the GIL.
+
+    >>> import oware
+    >>> oware.play_match(2, 1, games=4, seed=1).games
+    4
+    """
+
+def random_games(
+    n: int,
+    *,
+    ruleset: Ruleset | Variant | str | None = None,
+    seed: int = 0,
+    moves: bool = False,
+    threads: int | None = None,
+) -> dict[str, npt.NDArray[Any]]:
+    """Plays *n* games of uniformly random legal moves inside Rust, spread over
+    *threads* threads (default: the machine's cores) with the GIL released, and
+    returns NumPy arrays (numpy is needed). Game ``i`` follows its own seed derived
+    from *seed* and ``i``, so the result does not depend on *threads*.
+
+    - ``'plies'``: int32 ``(n,)``, the length of each game;
+    - ``'winner'``: int8 ``(n,)``, 0 South, 1 North, -1 draw;
+    - ``'scores'``: uint8 ``(n, 2)``, the final scores (South, North) as in :class:`Outcome`;
+    - ``'termination'``: uint8 ``(n,)``, an index into :meth:`Termination.all`;
+    - ``'moves'`` (with ``moves=True``): uint8 ``(n, longest)``, the absolute house
+      index of each ply, padded with 255.
+
+    >>> import oware
+    >>> games = oware.random_games(1000, ruleset="openspiel", seed=1)
+    >>> games["plies"].shape, int(games["scores"].sum(axis=1).max()) <= 48
+    ((1000,), True)
+    """
+
+@final
+class BoardBatch:
+    """*n* boards stepped together inside Rust, for reinforcement learning: every
+    method reads or steps all boards at once and returns NumPy arrays (numpy is
+    needed). Actions are house indices of each board's side to move.
+
+    >>> import oware
+    >>> batch = oware.BoardBatch(3, ruleset="kalah", seed=1)
+    >>> batch.observations().shape, batch.legal_action_masks().shape
+    ((3, 15), (3, 6))
+    >>> rewards, done = batch.step([2, 2, 2])
+    >>> batch.turns().tolist()
+    [0, 0, 0]
+    """
+
+    def __new__(
+        cls, n: int, *, ruleset: Ruleset | Variant | str | None = None, seed: int = 0
+    ) -> Self:
+        """*n* boards at the start of *ruleset*; *seed* drives :meth:`step_random`."""
+    def __len__(self) -> int: ...
+    @property
+    def ruleset(self) -> Ruleset:
+        """The rules of every board."""
+    def reset(self, indices: Sequence[int] | None = None) -> None:
+        """Puts the boards at *indices* (default: all) back at the start."""
+    def observations(self, *, absolute: bool = False) -> npt.NDArray[np.float32]:
+        """The observations, float32 ``(n, 2h + 3)``, laid out as :meth:`Board.observation`."""
+    def legal_action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal-action masks, bool ``(n, h)``; all False on a finished board."""
+    def turns(self) -> npt.NDArray[np.int8]:
+        """The side to move on each board: 0 South, 1 North."""
+    def is_game_over(self) -> npt.NDArray[np.bool_]:
+        """Whether each board's game is over."""
+    def plies(self) -> npt.NDArray[np.int32]:
+        """Plies played on each board."""
+    def returns(self) -> npt.NDArray[np.float32]:
+        """(South's, North's) reward on each board, float32 ``(n, 2)``, as :meth:`Board.returns`."""
+    def step(
+        self, actions: Sequence[int] | npt.NDArray[np.integer[Any]]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """Plays one action on each board whose game goes on (the actions of finished
+        boards are ignored). Returns the reward of the side that moved (+1 if the move
+        won the game, -1 if it lost it, else 0) and whether each game is over.
+        Checks every action first: raises :class:`IllegalMoveError` or ValueError
+        naming the board, with no board changed. Releases the GIL."""
+    def step_random(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """Plays a uniformly random legal move on each board whose game goes on
+        (seeded per board); returns as :meth:`step`."""
+    def board(self, i: int) -> Board:
+        """Board *i* as a :class:`Board` with its moves (a copy)."""
+
+def _board_from_state(
+    ruleset: Ruleset | Variant | str, start: str, moves: bytes, agreed: bool = False
+) -> Board: ...
+def _score_from_raw(raw: int) -> Score: ...

@@ -1,0 +1,658 @@
+//! The research API's Rust side: observation vectors, a lean game for
+//! batch play, `random_games` and `BoardBatch`.
+//!
+//! Batch play keeps the history rules (repetition, no-capture and ply
+//! limits, the split of the seeds left) itself instead of going through
+//! `Game::play`, which builds a full `MoveReport` for every move; the
+//! pytest suite checks that both give the same games.
+
+use pyo3::exceptions::PyImportError;
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyDict, PyTuple};
+
+use oware::search::Rng;
+use oware::{Game, Leftover, Move, MoveList, Outcome, Position, Ruleset, Side, Termination};
+
+use crate::board::PyBoard;
+use crate::errors::{IllegalMoveError, Seed, value_error};
+use crate::types::{PyTermination, extract_ruleset};
+
+/// Observation entries after the houses: two stores and the side to move.
+pub(crate) const OBS_EXTRA: usize = 3;
+
+/// Writes the observation of `pos` into `out` (length `2h + 3`).
+///
+/// From the side to move's view (`absolute == false`): the mover's houses
+/// in letter order, the opponent's houses in letter order, the mover's
+/// store, the opponent's store, the side to move (0 South, 1 North).
+/// Absolute: South's houses, North's houses, South's store, North's store,
+/// the side to move. Seed counts are raw (not scaled).
+pub(crate) fn observe(pos: &Position, absolute: bool, out: &mut [f32]) {
+    let board = pos.board();
+    let h = board.houses_per_side();
+    let turn = pos.turn();
+    let (first, second) = if absolute {
+        (Side::South, Side::North)
+    } else {
+        (turn, !turn)
+    };
+    for (o, &s) in out[..h].iter_mut().zip(board.houses(first)) {
+        *o = f32::from(s);
+    }
+    for (o, &s) in out[h..2 * h].iter_mut().zip(board.houses(second)) {
+        *o = f32::from(s);
+    }
+    out[2 * h] = f32::from(board.store(first));
+    out[2 * h + 1] = f32::from(board.store(second));
+    out[2 * h + 2] = if turn == Side::South { 0.0 } else { 1.0 };
+}
+
+/// A game for batch play: the position, the moves and the history rules,
+/// with no move reports.
+#[derive(Clone, Debug)]
+pub(crate) struct FastGame {
+    pos: Position,
+    start: Position,
+    /// Plies played.
+    ply: u32,
+    /// The moves played, when `record` is set.
+    moves: Vec<Move>,
+    record: bool,
+    /// Plies since the last capture.
+    quiet: u16,
+    /// The positions since the last capture, the current one included, as
+    /// the repetition rule compares them (kept only when the ruleset ends a
+    /// game by repetition).
+    since_capture: Vec<(oware::Board, Side)>,
+    /// The legal moves of the position (empty when it ends the game).
+    legal: MoveList,
+    outcome: Option<Outcome>,
+    /// Play through the checked `Position::play` (custom rulesets, whose
+    /// sowing might not end) rather than `play_unchecked`.
+    checked: bool,
+}
+
+impl FastGame {
+    pub(crate) fn new(start: Position, record: bool) -> FastGame {
+        let ruleset = *start.ruleset();
+        let mut game = FastGame {
+            pos: start,
+            start,
+            ply: 0,
+            moves: Vec::new(),
+            record,
+            quiet: 0,
+            since_capture: Vec::new(),
+            legal: MoveList::new(),
+            outcome: None,
+            checked: ruleset.variant().is_none(),
+        };
+        if ruleset.cycle().occurrences.is_some() {
+            game.since_capture.push(key(&start));
+        }
+        game.outcome = game.compute_outcome();
+        game
+    }
+
+    pub(crate) fn legal_moves(&self) -> MoveList {
+        if self.outcome.is_some() {
+            MoveList::new()
+        } else {
+            self.legal
+        }
+    }
+
+    /// Checks and plays `m`.
+    pub(crate) fn play(&mut self, m: Move) -> Result<(), oware::PlayError> {
+        if self.outcome.is_some() {
+            return Err(oware::PlayError {
+                m,
+                reason: oware::IllegalMoveReason::GameOver,
+            });
+        }
+        self.pos
+            .check(m)
+            .map_err(|reason| oware::PlayError { m, reason })?;
+        self.play_legal(m)
+    }
+
+    /// Plays `m`, a move from `legal_moves`.
+    fn play_legal(&mut self, m: Move) -> Result<(), oware::PlayError> {
+        let before = self.pos.board().stores();
+        if self.checked {
+            self.pos.play(m)?;
+        } else {
+            self.pos.play_unchecked(m);
+        }
+        self.ply += 1;
+        if self.record {
+            self.moves.push(m);
+        }
+        let repetition = self.pos.ruleset().cycle().occurrences.is_some();
+        if self.pos.board().stores() == before {
+            self.quiet = self.quiet.saturating_add(1);
+        } else {
+            self.quiet = 0;
+            self.since_capture.clear();
+        }
+        if repetition {
+            self.since_capture.push(key(&self.pos));
+        }
+        self.outcome = self.compute_outcome();
+        Ok(())
+    }
+
+    /// `Game::compute_outcome`, for this lean history; also keeps the
+    /// position's legal moves.
+    fn compute_outcome(&mut self) -> Option<Outcome> {
+        // A position ends the game by its own rules exactly when it has no
+        // legal move (`Position::is_game_over`): only then ask why.
+        self.legal = self.pos.legal_moves();
+        if self.legal.is_empty() {
+            return Some(
+                self.pos
+                    .outcome()
+                    .unwrap_or_else(|| self.split(Termination::NoMoves)),
+            );
+        }
+        let cycle = self.pos.ruleset().cycle();
+        if let Some(n) = cycle.occurrences {
+            let now = key(&self.pos);
+            let seen = self.since_capture.iter().filter(|&&k| k == now).count();
+            if seen >= usize::from(n) {
+                return Some(self.split(Termination::Cycle));
+            }
+        }
+        let no_capture = cycle.no_capture_plies.is_some_and(|n| self.quiet >= n);
+        let too_long = cycle.max_plies.is_some_and(|n| self.ply >= u32::from(n));
+        (no_capture || too_long).then(|| self.split(Termination::MoveLimit))
+    }
+
+    /// The outcome when a history rule ends the game (`Game::split`).
+    fn split(&self, termination: Termination) -> Outcome {
+        let board = self.pos.board();
+        let scores = match self.pos.ruleset().cycle().leftover {
+            Leftover::NotCounted => board.stores(),
+            _ => oware::BySide::new_with(|side| {
+                board.store(side) + u8::try_from(board.row_seeds(side)).unwrap_or(u8::MAX)
+            }),
+        };
+        Outcome::from_scores(termination, scores)
+    }
+
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    pub(crate) fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The same game as a core `Game` (for `BoardBatch.board`).
+    pub(crate) fn to_game(&self) -> Game {
+        let mut game = Game::from_position(self.start);
+        for &m in &self.moves {
+            if game.play(m).is_err() {
+                break;
+            }
+        }
+        game
+    }
+
+    /// Plays a random legal move; false when the game is over.
+    fn play_random(&mut self, rng: &mut Rng) -> bool {
+        let moves = self.legal_moves();
+        if moves.is_empty() {
+            return false;
+        }
+        let m = moves[rng.below(moves.len())];
+        // A move from the list is legal; only the sowing guard of custom
+        // rulesets can refuse it, and then the game stops here.
+        if self.play_legal(m).is_err() {
+            self.outcome = Some(self.split(Termination::MoveLimit));
+        }
+        true
+    }
+}
+
+/// What makes two positions of a game the same for the repetition rule.
+fn key(pos: &Position) -> (oware::Board, Side) {
+    (*pos.board(), pos.turn())
+}
+
+/// The seed of game `i` of a batch seeded with `seed` (SplitMix64), so
+/// results do not depend on how the games are split among threads.
+fn game_seed(seed: u64, i: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(i.wrapping_add(1)));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// `numpy.frombuffer(bytearray(data), dtype).reshape(shape)`: a writable
+/// array that shares the bytearray's memory.
+fn to_numpy<'py>(
+    py: Python<'py>,
+    data: &[u8],
+    dtype: &str,
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
+    let np = numpy(py)?;
+    let buffer = PyByteArray::new(py, data);
+    let array = np.call_method1("frombuffer", (buffer, dtype))?;
+    array.call_method1("reshape", (PyTuple::new(py, shape)?,))
+}
+
+fn numpy(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
+    py.import("numpy").map_err(|e| {
+        PyImportError::new_err(format!(
+            "the batch API returns NumPy arrays: pip install numpy ({e})"
+        ))
+    })
+}
+
+fn f32_bytes(values: &[f32]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_ne_bytes()).collect()
+}
+
+fn count(n: i64, what: &str) -> PyResult<usize> {
+    usize::try_from(n)
+        .ok()
+        .filter(|&n| n > 0 && n <= 100_000_000)
+        .ok_or_else(|| value_error(format!("{what} must be 1 to 100000000, not {n}")))
+}
+
+fn threads_for(threads: Option<i64>, n: usize) -> PyResult<usize> {
+    let available = std::thread::available_parallelism().map_or(1, usize::from);
+    let t = match threads {
+        None => available,
+        Some(t) => usize::try_from(t)
+            .ok()
+            .filter(|&t| (1..=256).contains(&t))
+            .ok_or_else(|| value_error(format!("threads must be 1 to 256, not {t}")))?,
+    };
+    Ok(t.min(n.div_ceil(256)).max(1))
+}
+
+/// One finished random game.
+struct Played {
+    plies: u32,
+    outcome: Option<Outcome>,
+    moves: Vec<Move>,
+}
+
+fn play_random_game(ruleset: Ruleset, seed: u64, keep_moves: bool) -> Played {
+    let mut game = FastGame::new(Position::new(ruleset), keep_moves);
+    let mut rng = Rng::new(seed);
+    while game.play_random(&mut rng) {}
+    Played {
+        plies: game.ply,
+        outcome: game.outcome,
+        moves: if keep_moves { game.moves } else { Vec::new() },
+    }
+}
+
+/// Plays `n` games of uniformly random legal moves inside Rust (the GIL
+/// released, the games spread over threads) and returns NumPy arrays.
+#[pyfunction]
+#[pyo3(
+    signature = (n, *, ruleset = None, seed = Seed(0), moves = false, threads = None),
+    text_signature = "(n, *, ruleset=None, seed=0, moves=False, threads=None)"
+)]
+pub fn random_games<'py>(
+    py: Python<'py>,
+    n: i64,
+    ruleset: Option<&Bound<'py, PyAny>>,
+    seed: Seed,
+    moves: bool,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let n = count(n, "n")?;
+    let seed = seed.0;
+    let ruleset = extract_ruleset(ruleset)?;
+    let threads = threads_for(threads, n)?;
+    numpy(py)?;
+    let games: Vec<Played> = py.detach(move || {
+        let chunk = n.div_ceil(threads);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    scope.spawn(move || {
+                        (t * chunk..((t + 1) * chunk).min(n))
+                            .map(|i| play_random_game(ruleset, game_seed(seed, i as u64), moves))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap_or_default())
+                .collect()
+        })
+    });
+    if games.len() != n {
+        return Err(pyo3::exceptions::PyRuntimeError::new_err(
+            "a batch thread failed",
+        ));
+    }
+    let mut plies = Vec::with_capacity(4 * n);
+    let mut winner = Vec::with_capacity(n);
+    let mut scores = Vec::with_capacity(2 * n);
+    let mut termination = Vec::with_capacity(n);
+    for g in &games {
+        plies.extend_from_slice(&(g.plies as i32).to_ne_bytes());
+        let (w, s, t) = outcome_codes(g.outcome);
+        winner.push(w as u8);
+        scores.extend_from_slice(&s);
+        termination.push(t);
+    }
+    let out = PyDict::new(py);
+    out.set_item("plies", to_numpy(py, &plies, "int32", &[n])?)?;
+    out.set_item("winner", to_numpy(py, &winner, "int8", &[n])?)?;
+    out.set_item("scores", to_numpy(py, &scores, "uint8", &[n, 2])?)?;
+    out.set_item("termination", to_numpy(py, &termination, "uint8", &[n])?)?;
+    if moves {
+        let h = ruleset.houses_per_side();
+        let width = games.iter().map(|g| g.moves.len()).max().unwrap_or(0);
+        let mut table = vec![u8::MAX; n * width];
+        for (row, g) in table.chunks_mut(width.max(1)).zip(&games) {
+            for (cell, m) in row.iter_mut().zip(&g.moves) {
+                *cell = m.to_index(h) as u8;
+            }
+        }
+        out.set_item("moves", to_numpy(py, &table, "uint8", &[n, width])?)?;
+    }
+    Ok(out)
+}
+
+/// (winner code, scores, termination code) of a finished game; 255 for
+/// the termination of a game still going on.
+fn outcome_codes(outcome: Option<Outcome>) -> (i8, [u8; 2], u8) {
+    match outcome {
+        Some(o) => (
+            o.winner.map_or(-1, |s| s.index() as i8),
+            [o.scores.south, o.scores.north],
+            PyTermination::from(o.termination).code(),
+        ),
+        None => (-1, [0, 0], u8::MAX),
+    }
+}
+
+/// `n` boards stepped together inside Rust.
+#[pyclass(module = "oware", name = "BoardBatch")]
+#[derive(Debug)]
+pub struct PyBoardBatch {
+    ruleset: Ruleset,
+    games: Vec<FastGame>,
+    rngs: Vec<Rng>,
+}
+
+impl PyBoardBatch {
+    fn houses_per_side(&self) -> usize {
+        self.ruleset.houses_per_side()
+    }
+
+    /// The actions, one per board, from a sequence or a NumPy array.
+    fn actions(&self, actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+        let values: Vec<i64> = if actions.hasattr("dtype")? {
+            let np = numpy(actions.py())?;
+            let array = np.call_method1("ascontiguousarray", (actions, "int64"))?;
+            let bytes: Vec<u8> = array.call_method0("tobytes")?.extract()?;
+            bytes
+                .chunks_exact(8)
+                .map(|c| i64::from_ne_bytes(c.try_into().unwrap_or([0; 8])))
+                .collect()
+        } else {
+            actions.extract()?
+        };
+        if values.len() != self.games.len() {
+            return Err(value_error(format!(
+                "expected {} actions, one per board, got {}",
+                self.games.len(),
+                values.len()
+            )));
+        }
+        Ok(values)
+    }
+
+    fn step_result<'py>(
+        &self,
+        py: Python<'py>,
+        movers: &[Option<Side>],
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let n = self.games.len();
+        let mut rewards = vec![0.0f32; n];
+        let mut done = vec![0u8; n];
+        for ((g, mover), (r, d)) in self
+            .games
+            .iter()
+            .zip(movers)
+            .zip(rewards.iter_mut().zip(done.iter_mut()))
+        {
+            *d = u8::from(g.outcome().is_some());
+            if let (Some(mover), Some(o)) = (mover, g.outcome()) {
+                *r = match o.winner {
+                    Some(w) if w == *mover => 1.0,
+                    Some(_) => -1.0,
+                    None => 0.0,
+                };
+            }
+        }
+        Ok((
+            to_numpy(py, &f32_bytes(&rewards), "float32", &[n])?,
+            to_numpy(py, &done, "bool", &[n])?,
+        ))
+    }
+}
+
+#[pymethods]
+impl PyBoardBatch {
+    /// `BoardBatch(1024, ruleset='openspiel', seed=7)`: boards at the start.
+    #[new]
+    #[pyo3(
+        signature = (n, *, ruleset = None, seed = Seed(0)),
+        text_signature = "(n, *, ruleset=None, seed=0)"
+    )]
+    fn new(n: i64, ruleset: Option<&Bound<'_, PyAny>>, seed: Seed) -> PyResult<Self> {
+        let seed = seed.0;
+        let n = count(n, "n")?;
+        let ruleset = extract_ruleset(ruleset)?;
+        let start = FastGame::new(Position::new(ruleset), true);
+        Ok(PyBoardBatch {
+            ruleset,
+            games: vec![start; n],
+            rngs: (0..n)
+                .map(|i| Rng::new(game_seed(seed, i as u64)))
+                .collect(),
+        })
+    }
+
+    fn __len__(&self) -> usize {
+        self.games.len()
+    }
+
+    /// The rules.
+    #[getter]
+    fn ruleset(&self) -> crate::types::PyRuleset {
+        crate::types::PyRuleset(self.ruleset)
+    }
+
+    /// Puts boards back at the start: all, or those at `indices`.
+    #[pyo3(signature = (indices = None))]
+    fn reset(&mut self, indices: Option<Vec<i64>>) -> PyResult<()> {
+        let start = FastGame::new(Position::new(self.ruleset), true);
+        match indices {
+            None => self.games.iter_mut().for_each(|g| *g = start.clone()),
+            Some(indices) => {
+                let n = self.games.len();
+                let checked = indices
+                    .iter()
+                    .map(|&i| {
+                        usize::try_from(i)
+                            .ok()
+                            .filter(|&i| i < n)
+                            .ok_or_else(|| value_error(format!("no board {i} in a batch of {n}")))
+                    })
+                    .collect::<PyResult<Vec<usize>>>()?;
+                for i in checked {
+                    self.games[i] = start.clone();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The observations, shape (n, 2h + 3), float32 (the layout of Board.observation).
+    #[pyo3(signature = (*, absolute = false))]
+    fn observations<'py>(&self, py: Python<'py>, absolute: bool) -> PyResult<Bound<'py, PyAny>> {
+        let width = 2 * self.houses_per_side() + OBS_EXTRA;
+        let mut out = vec![0.0f32; self.games.len() * width];
+        for (row, g) in out.chunks_mut(width).zip(&self.games) {
+            observe(g.position(), absolute, row);
+        }
+        to_numpy(py, &f32_bytes(&out), "float32", &[self.games.len(), width])
+    }
+
+    /// The legal-action masks, shape (n, h), bool.
+    fn legal_action_masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let h = self.houses_per_side();
+        let mut out = vec![0u8; self.games.len() * h];
+        for (row, g) in out.chunks_mut(h).zip(&self.games) {
+            for m in &g.legal_moves() {
+                row[m.house().index()] = 1;
+            }
+        }
+        to_numpy(py, &out, "bool", &[self.games.len(), h])
+    }
+
+    /// The side to move on each board (0 South, 1 North), int8.
+    fn turns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let out: Vec<u8> = self
+            .games
+            .iter()
+            .map(|g| g.position().turn().index() as u8)
+            .collect();
+        to_numpy(py, &out, "int8", &[self.games.len()])
+    }
+
+    /// Whether each game is over, bool.
+    fn is_game_over<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let out: Vec<u8> = self
+            .games
+            .iter()
+            .map(|g| u8::from(g.outcome().is_some()))
+            .collect();
+        to_numpy(py, &out, "bool", &[self.games.len()])
+    }
+
+    /// Plies played on each board, int32.
+    fn plies<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let out: Vec<u8> = self
+            .games
+            .iter()
+            .flat_map(|g| (g.ply as i32).to_ne_bytes())
+            .collect();
+        to_numpy(py, &out, "int32", &[self.games.len()])
+    }
+
+    /// (South's, North's) reward on each board, shape (n, 2), float32.
+    fn returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let out: Vec<f32> = self
+            .games
+            .iter()
+            .flat_map(|g| {
+                let (s, n) = crate::board::returns_of(g.outcome());
+                [s as f32, n as f32]
+            })
+            .collect();
+        to_numpy(py, &f32_bytes(&out), "float32", &[self.games.len(), 2])
+    }
+
+    /// Plays one action (a house index of the side to move) on each board
+    /// whose game goes on; returns (rewards for the movers, done).
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let actions = self.actions(actions)?;
+        let h = self.houses_per_side();
+        let mut moves = Vec::with_capacity(actions.len());
+        for (i, (g, &a)) in self.games.iter().zip(&actions).enumerate() {
+            if g.outcome().is_some() {
+                moves.push(None);
+                continue;
+            }
+            let m = usize::try_from(a)
+                .ok()
+                .filter(|&a| a < h)
+                .and_then(oware::House::new)
+                .map(|house| Move::new(g.position().turn(), house))
+                .ok_or_else(|| {
+                    value_error(format!(
+                        "board {i}: action {a} out of range (houses 0 to {})",
+                        h - 1
+                    ))
+                })?;
+            g.position().check(m).map_err(|reason| {
+                IllegalMoveError::new_err(format!("board {i}: illegal move {m}: {reason}"))
+            })?;
+            moves.push(Some(m));
+        }
+        let movers: Vec<Option<Side>> = moves.iter().map(|m| m.map(|m| m.side())).collect();
+        let games = &mut self.games;
+        let failed = py.detach(|| {
+            let mut failed = None;
+            for (i, (g, m)) in games.iter_mut().zip(&moves).enumerate() {
+                if let Some(m) = m
+                    && let Err(e) = g.play(*m)
+                {
+                    failed.get_or_insert((i, e));
+                }
+            }
+            failed
+        });
+        if let Some((i, e)) = failed {
+            return Err(IllegalMoveError::new_err(format!("board {i}: {e}")));
+        }
+        self.step_result(py, &movers)
+    }
+
+    /// Plays a random legal move on each board whose game goes on (seeded
+    /// per board); returns (rewards for the movers, done).
+    fn step_random<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let movers: Vec<Option<Side>> = self
+            .games
+            .iter()
+            .map(|g| g.outcome().is_none().then(|| g.position().turn()))
+            .collect();
+        let (games, rngs) = (&mut self.games, &mut self.rngs);
+        py.detach(|| {
+            for (g, rng) in games.iter_mut().zip(rngs.iter_mut()) {
+                g.play_random(rng);
+            }
+        });
+        self.step_result(py, &movers)
+    }
+
+    /// Board `i` as a `Board` (a copy, with its moves).
+    fn board(&self, i: i64) -> PyResult<PyBoard> {
+        let n = self.games.len();
+        let g = usize::try_from(i)
+            .ok()
+            .and_then(|i| self.games.get(i))
+            .ok_or_else(|| value_error(format!("no board {i} in a batch of {n}")))?;
+        Ok(PyBoard::from_game(g.to_game()))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<BoardBatch n={} ruleset='{}'>",
+            self.games.len(),
+            self.ruleset
+        )
+    }
+}

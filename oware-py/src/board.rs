@@ -1,0 +1,510 @@
+//! `Board`: a game (position, move stack and the history the repetition
+//! rules need), in python-chess's idiom.
+
+use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+
+use oware::search::{SearchLimits, Searcher};
+use oware::{Game, Position, Record, Termination};
+
+use crate::batch::{OBS_EXTRA, observe};
+use crate::engine::{PyScore, PySearchResult, limits_from};
+use crate::errors::{IllegalMoveError, PyResultExt, value_error};
+use crate::types::{
+    PyMove, PyMoveReport, PyOutcome, PyRuleset, PySide, extract_ruleset, move_object, move_slot,
+    move_table, parse_move,
+};
+
+/// A game of mancala: the position, the moves played and what the rules
+/// that look at history need.
+#[pyclass(module = "oware", name = "Board")]
+#[derive(Clone, Debug)]
+pub struct PyBoard {
+    pub(crate) game: Game,
+    /// The report of the last push, if it is still the last move (computed
+    /// again on demand after `pop`).
+    report: Option<oware::MoveReport>,
+}
+
+impl PyBoard {
+    pub(crate) fn from_game(game: Game) -> PyBoard {
+        PyBoard { game, report: None }
+    }
+
+    fn pos(&self) -> &Position {
+        self.game.position()
+    }
+
+    fn houses_per_side(&self) -> usize {
+        self.game.ruleset().houses_per_side()
+    }
+
+    fn agreed(&self) -> bool {
+        self.game
+            .outcome()
+            .is_some_and(|o| o.termination == Termination::Agreement)
+    }
+
+    /// Plays `m`, keeping its report.
+    fn play(&mut self, m: oware::Move) -> PyResult<()> {
+        let report = self.game.play(m).py()?;
+        self.report = Some(report);
+        Ok(())
+    }
+
+    /// The move for `action`, a house index of the side to move.
+    fn action_move(&self, action: i64) -> PyResult<oware::Move> {
+        let h = self.houses_per_side();
+        usize::try_from(action)
+            .ok()
+            .filter(|&a| a < h)
+            .and_then(oware::House::new)
+            .map(|house| oware::Move::new(self.pos().turn(), house))
+            .ok_or_else(|| {
+                value_error(format!(
+                    "action {action} out of range: actions are the side to move's houses 0 to {}",
+                    h - 1
+                ))
+            })
+    }
+}
+
+/// The move in `obj`, or a TypeError that says what `method` takes.
+fn as_move(obj: &Bound<'_, PyAny>, method: &str) -> PyResult<oware::Move> {
+    match obj.cast::<PyMove>() {
+        Ok(m) => Ok(m.get().0),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "{method}() takes a Move, not {} (parse notation with Move('C') or use push_str)",
+            obj.get_type().name()?
+        ))),
+    }
+}
+
+/// Plays `moves` (absolute house indices) from `start`.
+fn replay(start: Position, moves: &[u8], agreed: bool) -> PyResult<Game> {
+    let h = start.ruleset().houses_per_side();
+    let mut game = Game::from_position(start);
+    for (ply, &i) in moves.iter().enumerate() {
+        let m = oware::Move::from_index(usize::from(i), h)
+            .ok_or_else(|| value_error(format!("ply {}: no house has index {i}", ply + 1)))?;
+        game.play(m)
+            .map_err(|e| IllegalMoveError::new_err(format!("ply {}: {e}", ply + 1)))?;
+    }
+    if agreed {
+        game.end_by_agreement()
+            .map_err(|e| value_error(format!("cannot end the game by agreement: {e}")))?;
+    }
+    Ok(game)
+}
+
+/// Rebuilds a pickled board (private: `Board.__reduce__` names it).
+#[pyfunction]
+#[pyo3(signature = (ruleset, start, moves, agreed = false))]
+pub fn _board_from_state(
+    ruleset: &Bound<'_, PyAny>,
+    start: &str,
+    moves: &[u8],
+    agreed: bool,
+) -> PyResult<PyBoard> {
+    let ruleset = extract_ruleset(Some(ruleset))?;
+    let start = Position::from_str_with_ruleset(start, ruleset).py()?;
+    replay(start, moves, agreed).map(PyBoard::from_game)
+}
+
+#[pymethods]
+impl PyBoard {
+    /// `Board()`, `Board('4,4,4,4,4,4/4,4,4,4,4,4 s 0 0')`, `Board(ruleset='kalah')`.
+    #[new]
+    #[pyo3(signature = (position = None, *, ruleset = None))]
+    fn new(
+        position: Option<&Bound<'_, PyAny>>,
+        ruleset: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let position = match position.filter(|p| !p.is_none()) {
+            None => None,
+            Some(p) => Some(
+                p.cast::<PyString>()
+                    .map_err(|_| {
+                        PyTypeError::new_err(format!(
+                            "a position must be a position string (str), not {}",
+                            p.get_type()
+                                .name()
+                                .map(|n| n.to_string())
+                                .unwrap_or_default()
+                        ))
+                    })?
+                    .to_str()?
+                    .to_owned(),
+            ),
+        };
+        let explicit = ruleset.is_some_and(|r| !r.is_none());
+        let ruleset = extract_ruleset(ruleset)?;
+        let start = match position {
+            None => Position::new(ruleset),
+            Some(text) if explicit => Position::from_str_with_ruleset(&text, ruleset).py()?,
+            Some(text) => text.parse::<Position>().py()?,
+        };
+        Ok(PyBoard::from_game(Game::from_position(start)))
+    }
+
+    /// The board of a game record (PGN-like, or bare moves such as `'CfBa'`).
+    #[staticmethod]
+    fn from_record(record: &str) -> PyResult<PyBoard> {
+        let record = record.parse::<Record>().py()?;
+        Ok(PyBoard::from_game(record.game))
+    }
+
+    /// The game record, with optional tags (`{'South': 'Ama'}`).
+    #[pyo3(signature = (tags = None))]
+    fn record(&self, tags: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
+        let mut record = Record::new(self.game.clone());
+        if let Some(tags) = tags {
+            for (name, value) in tags.iter() {
+                let name: String = name.extract()?;
+                let value: String = value.extract()?;
+                record
+                    .set_tag(&name, &value)
+                    .map_err(|e| value_error(format!("{e}: {name:?}")))?;
+            }
+        }
+        Ok(record.to_string())
+    }
+
+    /// The position string of the current position.
+    fn position_string(&self) -> String {
+        self.pos().to_string()
+    }
+
+    /// A board at the game's starting position (no moves).
+    fn root(&self) -> PyBoard {
+        PyBoard::from_game(Game::from_position(*self.game.start()))
+    }
+
+    /// The side to move.
+    #[getter]
+    fn turn(&self) -> PySide {
+        self.pos().turn().into()
+    }
+
+    /// Plies played.
+    #[getter]
+    fn ply(&self) -> usize {
+        self.game.ply()
+    }
+
+    /// The rules.
+    #[getter]
+    fn ruleset(&self) -> PyRuleset {
+        PyRuleset(*self.game.ruleset())
+    }
+
+    /// The moves played, in order.
+    #[getter]
+    fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let moves = self
+            .game
+            .moves()
+            .iter()
+            .map(|&m| move_object(py, m))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, moves)
+    }
+
+    /// The legal moves, in house order; empty once the game is over.
+    #[getter]
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let table = move_table(py)?;
+        let moves = self.game.legal_moves();
+        PyList::new(py, moves.iter().map(|&m| table[move_slot(m)].bind(py)))
+    }
+
+    /// What the last move did; None at the start.
+    #[getter]
+    fn report(&mut self) -> PyResult<Option<PyMoveReport>> {
+        if self.report.is_none() && self.game.ply() > 0 {
+            // After a pop: replay the last move from the position before it.
+            let mut previous = self.game.clone();
+            if self.agreed() {
+                previous.undo();
+            }
+            let last = previous.undo();
+            if let Some(m) = last {
+                self.report = Some(previous.play(m).py()?);
+            }
+        }
+        Ok(self.report.clone().map(PyMoveReport))
+    }
+
+    /// The seeds in the houses: all of them in absolute order (South's
+    /// A.., then North's a..), or one side's row in letter order.
+    #[pyo3(signature = (side = None))]
+    fn houses(&self, side: Option<PySide>) -> Vec<u16> {
+        // Not Vec<u8>, which PyO3 turns into bytes.
+        let board = self.pos().board();
+        let seeds = match side {
+            None => board.pits(),
+            Some(side) => board.houses(side.into()),
+        };
+        seeds.iter().map(|&s| u16::from(s)).collect()
+    }
+
+    /// The seeds in each store, (South, North).
+    #[getter]
+    fn stores(&self) -> (u8, u8) {
+        let s = self.pos().board().stores();
+        (s.south, s.north)
+    }
+
+    /// How many times the current position has occurred, counting now.
+    #[getter]
+    fn repetitions(&self) -> usize {
+        self.game.repetitions()
+    }
+
+    /// Plies since the last capture (or the start).
+    #[getter]
+    fn plies_since_capture(&self) -> usize {
+        self.game.plies_since_capture()
+    }
+
+    /// Plays `move`; raises IllegalMoveError (board unchanged) if it is not legal.
+    #[pyo3(signature = (r#move, /))]
+    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.play(as_move(r#move, "push")?)
+    }
+
+    /// Parses and plays a move such as `'C'`, returning the Move.
+    fn push_str<'py>(&mut self, py: Python<'py>, notation: &str) -> PyResult<Bound<'py, PyMove>> {
+        let m = parse_move(notation)?.0;
+        self.play(m)?;
+        move_object(py, m)
+    }
+
+    /// Takes back the last move (and an agreement after it) and returns it.
+    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
+        if self.game.ply() == 0 {
+            return Err(PyIndexError::new_err("pop from an empty move stack"));
+        }
+        if self.agreed() {
+            self.game.undo();
+        }
+        let m = self
+            .game
+            .undo()
+            .ok_or_else(|| PyIndexError::new_err("pop from an empty move stack"))?;
+        self.report = None;
+        move_object(py, m)
+    }
+
+    /// The last move played.
+    fn peek<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
+        let m = self
+            .game
+            .moves()
+            .last()
+            .ok_or_else(|| PyIndexError::new_err("peek at an empty move stack"))?;
+        move_object(py, *m)
+    }
+
+    /// Whether `move` is legal now.
+    #[pyo3(signature = (r#move, /))]
+    fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.game.is_legal(as_move(r#move, "is_legal")?))
+    }
+
+    /// How the game ended, or None.
+    fn outcome(&self) -> Option<PyOutcome> {
+        self.game.outcome().map(PyOutcome)
+    }
+
+    /// Whether the game is over.
+    fn is_game_over(&self) -> bool {
+        self.game.is_game_over()
+    }
+
+    /// `'1-0'`, `'0-1'`, `'1/2-1/2'`, or `'*'` while the game goes on.
+    fn result(&self) -> &'static str {
+        self.game.outcome().map_or("*", |o| o.result_str())
+    }
+
+    /// The houses of `side` (default: the side to move) its opponent could capture next.
+    #[pyo3(signature = (side = None))]
+    fn threats(&self, side: Option<PySide>) -> Vec<usize> {
+        let side = side.map_or(self.pos().turn(), oware::Side::from);
+        self.pos().threats(side).iter().map(|h| h.index()).collect()
+    }
+
+    /// Ends the game by agreement (`pop` takes it back with the last move).
+    fn end_by_agreement(&mut self) -> PyResult<PyOutcome> {
+        self.game
+            .end_by_agreement()
+            .map(PyOutcome)
+            .map_err(|e| value_error(format!("cannot end the game by agreement: {e}")))
+    }
+
+    /// A copy; with `stack=False`, a new game from the current position.
+    #[pyo3(signature = (*, stack = true))]
+    fn copy(&self, stack: bool) -> PyBoard {
+        if stack {
+            self.clone()
+        } else {
+            PyBoard::from_game(Game::from_position(*self.pos()))
+        }
+    }
+
+    /// The position seen from the other side (a new game, no moves).
+    fn mirror(&self) -> PyBoard {
+        PyBoard::from_game(Game::from_position(self.pos().mirrored()))
+    }
+
+    /// The number of move sequences of `depth` plies from this position.
+    fn perft(slf: PyRef<'_, Self>, depth: i64) -> PyResult<u64> {
+        let depth = u8::try_from(depth)
+            .ok()
+            .filter(|&d| d <= 30)
+            .ok_or_else(|| value_error(format!("depth must be 0 to 30, not {depth}")))?;
+        // Copy the state out and let go of the board: other threads may use
+        // it while this one works.
+        let pos = *slf.pos();
+        let py = slf.py();
+        drop(slf);
+        Ok(py.detach(move || oware::perft(&pos, depth)))
+    }
+
+    /// Searches the position (the GIL is released meanwhile).
+    #[pyo3(signature = (depth = None, nodes = None, time_ms = None))]
+    fn search(
+        slf: PyRef<'_, Self>,
+        depth: Option<i64>,
+        nodes: Option<i64>,
+        time_ms: Option<i64>,
+    ) -> PyResult<PySearchResult> {
+        let limits = limits_from(depth, nodes, time_ms)?;
+        let game = slf.game.clone();
+        let py = slf.py();
+        drop(slf);
+        let result = py.detach(move || Searcher::new(1 << 16).search(&game, limits));
+        Ok(PySearchResult(result))
+    }
+
+    /// Scores every legal move, best first (the GIL is released meanwhile).
+    #[pyo3(signature = (depth = None, nodes = None, time_ms = None))]
+    fn analyse(
+        slf: PyRef<'_, Self>,
+        depth: Option<i64>,
+        nodes: Option<i64>,
+        time_ms: Option<i64>,
+    ) -> PyResult<Vec<(PyMove, PyScore)>> {
+        let limits: SearchLimits = limits_from(depth, nodes, time_ms)?;
+        let game = slf.game.clone();
+        let py = slf.py();
+        drop(slf);
+        let scores = py.detach(move || Searcher::new(1 << 16).analyse(&game, limits));
+        Ok(scores
+            .into_iter()
+            .map(|s| (PyMove(s.m), PyScore(s.score)))
+            .collect())
+    }
+
+    // ------------------------------------------------------------ research
+
+    /// The observation vector (see the stub for the layout).
+    #[pyo3(signature = (*, absolute = false))]
+    fn observation(&self, absolute: bool) -> Vec<f32> {
+        let mut out = vec![0.0; 2 * self.houses_per_side() + OBS_EXTRA];
+        observe(self.pos(), absolute, &mut out);
+        out
+    }
+
+    /// For each house of the side to move (action 0..h), whether sowing it is legal.
+    fn legal_action_mask(&self) -> Vec<bool> {
+        let mut mask = vec![false; self.houses_per_side()];
+        for m in &self.game.legal_moves() {
+            mask[m.house().index()] = true;
+        }
+        mask
+    }
+
+    /// The legal actions: house indices of the side to move.
+    fn legal_actions(&self) -> Vec<usize> {
+        self.game
+            .legal_moves()
+            .iter()
+            .map(|m| m.house().index())
+            .collect()
+    }
+
+    /// Plays `action`, a house index of the side to move.
+    fn push_action(&mut self, action: i64) -> PyResult<()> {
+        let m = self.action_move(action)?;
+        self.play(m)
+    }
+
+    /// (South's, North's) reward: +1 win, -1 loss, 0 draw or not over.
+    fn returns(&self) -> (f64, f64) {
+        returns_of(self.game.outcome())
+    }
+
+    // ------------------------------------------------------------ dunders
+
+    fn __repr__(&self) -> String {
+        format!("Board('{}')", self.pos())
+    }
+
+    fn __str__(&self) -> String {
+        let board = self.pos().board().to_string();
+        let status = match self.game.outcome() {
+            Some(o) => format!("game over: {o}"),
+            None => format!("{} to move", self.pos().turn()),
+        };
+        format!("{board}{status}")
+    }
+
+    fn __eq__(&self, other: PyRef<'_, PyBoard>) -> bool {
+        other.pos() == self.pos() && other.game.outcome() == self.game.outcome()
+    }
+
+    fn __copy__(&self) -> PyBoard {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyBoard {
+        self.clone()
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<BoardState<'py>> {
+        let rebuild = py.import("oware._oware")?.getattr("_board_from_state")?;
+        let h = self.houses_per_side();
+        let moves: Vec<u8> = self
+            .game
+            .moves()
+            .iter()
+            .map(|m| m.to_index(h) as u8)
+            .collect();
+        Ok((
+            rebuild,
+            (
+                PyRuleset(*self.game.ruleset()),
+                self.game.start().to_string(),
+                PyBytes::new(py, &moves),
+                self.agreed(),
+            ),
+        ))
+    }
+}
+
+/// What `Board.__reduce__` returns: `(_board_from_state, (ruleset, start, moves, agreed))`.
+type BoardState<'py> = (
+    Bound<'py, PyAny>,
+    (PyRuleset, String, Bound<'py, PyBytes>, bool),
+);
+
+/// (South's, North's) reward for an outcome.
+pub(crate) fn returns_of(outcome: Option<oware::Outcome>) -> (f64, f64) {
+    match outcome.and_then(|o| o.winner) {
+        Some(oware::Side::South) => (1.0, -1.0),
+        Some(oware::Side::North) => (-1.0, 1.0),
+        None => (0.0, 0.0),
+    }
+}

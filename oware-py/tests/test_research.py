@@ -1,0 +1,201 @@
+"""The research API: observations, action masks, rewards, random_games and BoardBatch."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from helpers import PRESETS, random_board
+
+import oware
+from oware import Board, BoardBatch, Move, Termination
+
+np = pytest.importorskip("numpy")
+
+
+class TestObservation:
+    def test_to_move_layout(self) -> None:
+        board = Board("1,2,3,4,5,6/7,8,9,1,1,0 n 1 0")
+        assert board.observation() == [7, 8, 9, 1, 1, 0, 1, 2, 3, 4, 5, 6, 0, 1, 1]
+        assert board.observation(absolute=True) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 1, 1, 0, 1, 0, 1]
+        south = Board("1,2,3,4,5,6/7,8,9,1,1,0 s 1 0")
+        assert south.observation() == south.observation(absolute=True)
+        assert south.observation()[-1] == 0.0
+
+    def test_mirror_symmetry(self, preset: str) -> None:
+        board = random_board(preset, plies=15, seed=8)
+        mirrored = board.mirror()
+        assert board.observation()[:-1] == mirrored.observation()[:-1]
+        assert board.observation()[-1] != mirrored.observation()[-1]
+
+    def test_lengths(self, preset: str) -> None:
+        board = Board(ruleset=preset)
+        h = board.ruleset.houses_per_side
+        assert len(board.observation()) == 2 * h + 3
+        assert len(board.legal_action_mask()) == h
+        assert sum(board.observation()) == board.ruleset.total_seeds
+
+    def test_mask_matches_legal_moves(self, preset: str) -> None:
+        board = random_board(preset, plies=40, seed=2)
+        mask = board.legal_action_mask()
+        assert [i for i, legal in enumerate(mask) if legal] == board.legal_actions()
+        assert [Move(board.turn, a) for a in board.legal_actions()] == board.legal_moves
+
+    def test_returns(self) -> None:
+        assert Board().returns() == (0.0, 0.0)
+        assert Board("0,0,0,0,0,0/0,0,0,0,0,2 s 21 25").returns() == (-1.0, 1.0)
+        assert Board("0,0,0,0,0,2/0,0,0,0,0,0 n 25 21").returns() == (1.0, -1.0)
+
+
+class TestRandomGames:
+    def test_arrays(self) -> None:
+        games = oware.random_games(500, seed=3)
+        assert set(games) == {"plies", "winner", "scores", "termination"}
+        assert games["plies"].dtype == np.int32 and games["plies"].shape == (500,)
+        assert games["winner"].dtype == np.int8 and set(games["winner"].tolist()) <= {-1, 0, 1}
+        assert games["scores"].dtype == np.uint8 and games["scores"].shape == (500, 2)
+        assert games["termination"].dtype == np.uint8
+        assert (games["termination"] < len(Termination.all())).all()
+        games["plies"][0] = -1  # the arrays are writable
+
+    def test_seeded_and_independent_of_threads(self) -> None:
+        a = oware.random_games(2000, seed=1, threads=1, moves=True)
+        b = oware.random_games(2000, seed=1, threads=2, moves=True)
+        c = oware.random_games(2000, seed=2, threads=2)
+        for key in a:
+            assert (a[key] == b[key]).all()
+        assert not (a["plies"] == c["plies"]).all()
+        # Any int is a seed, taken modulo 2**64.
+        assert (oware.random_games(50, seed=-1)["plies"] == oware.random_games(50, seed=2**64 - 1)["plies"]).all()
+        with pytest.raises(TypeError, match="a seed must be an int"):
+            oware.random_games(5, seed=1.5)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize("preset", PRESETS + ["kalah(4,3)", "abapa(grand_slam=capture-all)", "congkak(5,5,relay=off)"])
+    def test_same_games_as_board(self, preset: str) -> None:
+        """The batch's lean history rules give the same games as Board (the core's Game)."""
+        games = oware.random_games(300, ruleset=preset, seed=7, moves=True)
+        h = oware.Ruleset(preset).houses_per_side
+        winners = {0: oware.SOUTH, 1: oware.NORTH, -1: None}
+        for i in range(300):
+            board = Board(ruleset=preset)
+            plies = int(games["plies"][i])
+            for index in games["moves"][i][:plies]:
+                assert not board.is_game_over()
+                board.push(Move.from_index(int(index), h))
+            assert (games["moves"][i][plies:] == 255).all()
+            outcome = board.outcome()
+            assert outcome is not None, f"game {i} should be over after {plies} plies"
+            assert outcome.winner == winners[int(games["winner"][i])]
+            assert outcome.scores == tuple(games["scores"][i].tolist())
+            assert Termination.all()[games["termination"][i]] == outcome.termination
+
+    def test_bad_arguments(self) -> None:
+        with pytest.raises(ValueError, match="n must be"):
+            oware.random_games(0)
+        with pytest.raises(ValueError, match="threads must be"):
+            oware.random_games(10, threads=0)
+        with pytest.raises(oware.InvalidRulesetError):
+            oware.random_games(10, ruleset="chess")
+        with pytest.raises(TypeError):
+            oware.random_games("10")  # type: ignore[arg-type]
+
+    def test_needs_numpy(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setitem(sys.modules, "numpy", None)
+        with pytest.raises(ImportError, match="pip install numpy"):
+            oware.random_games(10)
+        with pytest.raises(ImportError, match="pip install numpy"):
+            BoardBatch(2).observations()
+
+
+class TestBoardBatch:
+    def test_start(self, preset: str) -> None:
+        batch = BoardBatch(4, ruleset=preset, seed=1)
+        h = batch.ruleset.houses_per_side
+        assert len(batch) == 4 and str(batch.ruleset) == preset
+        obs = batch.observations()
+        assert obs.dtype == np.float32 and obs.shape == (4, 2 * h + 3)
+        assert (obs[0] == np.array(Board(ruleset=preset).observation(), dtype=np.float32)).all()
+        assert batch.legal_action_masks().all()
+        assert batch.turns().tolist() == [0] * 4 and batch.plies().tolist() == [0] * 4
+        assert not batch.is_game_over().any() and (batch.returns() == 0).all()
+        assert "BoardBatch n=4" in repr(batch)
+
+    def test_step_matches_board(self, preset: str) -> None:
+        batch = BoardBatch(8, ruleset=preset, seed=5)
+        boards = [Board(ruleset=preset) for _ in range(8)]
+        rng = np.random.default_rng(0)
+        for _ in range(400):
+            masks = batch.legal_action_masks()
+            actions = np.array(
+                [rng.choice(np.flatnonzero(m)) if m.any() else -1 for m in masks], dtype=np.int64
+            )
+            movers = batch.turns().copy()
+            rewards, done = batch.step(actions)
+            for i, board in enumerate(boards):
+                if not board.is_game_over():
+                    board.push_action(int(actions[i]))
+                    result = board.returns()[int(movers[i])]
+                    assert rewards[i] == (result if board.is_game_over() else 0.0)
+                else:
+                    assert rewards[i] == 0.0
+                assert done[i] == board.is_game_over()
+            assert (batch.observations() == np.array([b.observation() for b in boards], dtype=np.float32)).all()
+            assert (batch.returns() == np.array([b.returns() for b in boards], dtype=np.float32)).all()
+            if done.all():
+                break
+        for i, board in enumerate(boards):
+            assert batch.board(i).move_stack == board.move_stack
+            assert batch.board(i) == board
+
+    def test_step_accepts_sequences(self) -> None:
+        batch = BoardBatch(2)
+        batch.step([2, 3])
+        batch.step((0, 1))
+        assert batch.board(0).move_stack == [Move("C"), Move("a")]
+
+    def test_step_errors_change_nothing(self) -> None:
+        batch = BoardBatch(3)
+        batch.step([2, 2, 2])
+        batch.step(np.array([0, 0, 0], dtype=np.int8))
+        before = batch.observations()
+        with pytest.raises(oware.IllegalMoveError, match="board 1: illegal move C: house is empty"):
+            batch.step([0, 2, 0])
+        with pytest.raises(ValueError, match="board 2: action 6 out of range"):
+            batch.step([0, 0, 6])
+        with pytest.raises(ValueError, match="expected 3 actions"):
+            batch.step([0, 0])
+        with pytest.raises(TypeError):
+            batch.step("abc")  # type: ignore[arg-type]
+        with pytest.raises(TypeError):
+            batch.step([0, None, 1])  # type: ignore[list-item]
+        assert (batch.observations() == before).all()
+        assert batch.plies().tolist() == [2, 2, 2]
+
+    def test_step_random_and_reset(self) -> None:
+        batch = BoardBatch(64, ruleset="openspiel", seed=9)
+        steps = 0
+        while not batch.is_game_over().all():
+            rewards, done = batch.step_random()
+            steps += 1
+            assert steps < 2000
+        assert (np.abs(batch.returns().sum(axis=1)) == 0).all()
+        plies = batch.plies()
+        assert plies.max() == steps
+        again = BoardBatch(64, ruleset="openspiel", seed=9)
+        while not again.is_game_over().all():
+            again.step_random()
+        assert (again.plies() == plies).all()
+        batch.reset([0, 5])
+        assert batch.plies()[0] == 0 and batch.plies()[5] == 0 and batch.plies()[1] == plies[1]
+        batch.reset()
+        assert (batch.plies() == 0).all()
+        with pytest.raises(ValueError, match="no board 64"):
+            batch.reset([64])
+        with pytest.raises(ValueError, match="no board -1"):
+            batch.board(-1)
+
+    def test_bad_arguments(self) -> None:
+        with pytest.raises(ValueError):
+            BoardBatch(0)
+        with pytest.raises(TypeError):
+            BoardBatch(2, ruleset=3)  # type: ignore[arg-type]
