@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyTuple};
 
 use oware::search::Rng;
-use oware::{Game, Leftover, Move, MoveList, Outcome, Position, Ruleset, Side, Termination};
+use oware::{Game, Move, MoveList, Outcome, Position, Ruleset, Side};
 
 use crate::board::PyBoard;
 use crate::errors::{IllegalMoveError, Seed, value_error};
@@ -47,177 +47,47 @@ pub(crate) fn observe(pos: &Position, absolute: bool, out: &mut [f32]) {
     out[2 * h + 2] = if turn == Side::South { 0.0 } else { 1.0 };
 }
 
-/// A game for batch play: the position, the moves and the history rules,
-/// with no move reports.
+/// A game for batch play: a core [`Game`] played without move reports
+/// ([`Game::play_quiet`]).
 #[derive(Clone, Debug)]
-pub(crate) struct FastGame {
-    pos: Position,
-    start: Position,
-    /// Plies played.
-    ply: u32,
-    /// The moves played, when `record` is set.
-    moves: Vec<Move>,
-    record: bool,
-    /// Plies since the last capture.
-    quiet: u16,
-    /// The positions since the last capture, the current one included, as
-    /// the repetition rule compares them (kept only when the ruleset ends a
-    /// game by repetition).
-    since_capture: Vec<(oware::Board, Side)>,
-    /// The legal moves of the position (empty when it ends the game).
-    legal: MoveList,
-    outcome: Option<Outcome>,
-    /// Play through the checked `Position::play` (custom rulesets, whose
-    /// sowing might not end) rather than `play_unchecked`.
-    checked: bool,
-}
+pub(crate) struct FastGame(Game);
 
 impl FastGame {
-    pub(crate) fn new(start: Position, record: bool) -> FastGame {
-        let ruleset = *start.ruleset();
-        let mut game = FastGame {
-            pos: start,
-            start,
-            ply: 0,
-            moves: Vec::new(),
-            record,
-            quiet: 0,
-            since_capture: Vec::new(),
-            legal: MoveList::new(),
-            outcome: None,
-            checked: ruleset.variant().is_none(),
-        };
-        if ruleset.cycle().occurrences.is_some() {
-            game.since_capture.push(key(&start));
-        }
-        game.outcome = game.compute_outcome();
-        game
+    pub(crate) fn new(start: Position) -> FastGame {
+        FastGame(Game::from_position(start))
     }
 
     pub(crate) fn legal_moves(&self) -> MoveList {
-        if self.outcome.is_some() {
-            MoveList::new()
-        } else {
-            self.legal
-        }
+        self.0.legal_moves()
     }
 
     /// Checks and plays `m`.
     pub(crate) fn play(&mut self, m: Move) -> Result<(), oware::PlayError> {
-        if self.outcome.is_some() {
-            return Err(oware::PlayError {
-                m,
-                reason: oware::IllegalMoveReason::GameOver,
-            });
-        }
-        self.pos
-            .check(m)
-            .map_err(|reason| oware::PlayError { m, reason })?;
-        self.play_legal(m)
-    }
-
-    /// Plays `m`, a move from `legal_moves`.
-    fn play_legal(&mut self, m: Move) -> Result<(), oware::PlayError> {
-        let before = self.pos.board().stores();
-        if self.checked {
-            self.pos.play(m)?;
-        } else {
-            self.pos.play_unchecked(m);
-        }
-        self.ply += 1;
-        if self.record {
-            self.moves.push(m);
-        }
-        let repetition = self.pos.ruleset().cycle().occurrences.is_some();
-        if self.pos.board().stores() == before {
-            self.quiet = self.quiet.saturating_add(1);
-        } else {
-            self.quiet = 0;
-            self.since_capture.clear();
-        }
-        if repetition {
-            self.since_capture.push(key(&self.pos));
-        }
-        self.outcome = self.compute_outcome();
-        Ok(())
-    }
-
-    /// `Game::compute_outcome`, for this lean history; also keeps the
-    /// position's legal moves.
-    fn compute_outcome(&mut self) -> Option<Outcome> {
-        // A position ends the game by its own rules exactly when it has no
-        // legal move (`Position::is_game_over`): only then ask why.
-        self.legal = self.pos.legal_moves();
-        if self.legal.is_empty() {
-            return Some(
-                self.pos
-                    .outcome()
-                    .unwrap_or_else(|| self.split(Termination::NoMoves)),
-            );
-        }
-        let cycle = self.pos.ruleset().cycle();
-        if let Some(n) = cycle.occurrences {
-            let now = key(&self.pos);
-            let seen = self.since_capture.iter().filter(|&&k| k == now).count();
-            if seen >= usize::from(n) {
-                return Some(self.split(Termination::Cycle));
-            }
-        }
-        let no_capture = cycle.no_capture_plies.is_some_and(|n| self.quiet >= n);
-        let too_long = cycle.max_plies.is_some_and(|n| self.ply >= u32::from(n));
-        (no_capture || too_long).then(|| self.split(Termination::MoveLimit))
-    }
-
-    /// The outcome when a history rule ends the game (`Game::split`).
-    fn split(&self, termination: Termination) -> Outcome {
-        let board = self.pos.board();
-        let scores = match self.pos.ruleset().cycle().leftover {
-            Leftover::NotCounted => board.stores(),
-            _ => oware::BySide::new_with(|side| {
-                board.store(side) + u8::try_from(board.row_seeds(side)).unwrap_or(u8::MAX)
-            }),
-        };
-        Outcome::from_scores(termination, scores)
+        self.0.play_quiet(m).map(|_| ())
     }
 
     pub(crate) fn outcome(&self) -> Option<Outcome> {
-        self.outcome
+        self.0.outcome()
     }
 
     pub(crate) fn position(&self) -> &Position {
-        &self.pos
+        self.0.position()
     }
 
     /// The same game as a core `Game` (for `BoardBatch.board`).
     pub(crate) fn to_game(&self) -> Game {
-        let mut game = Game::from_position(self.start);
-        for &m in &self.moves {
-            if game.play(m).is_err() {
-                break;
-            }
-        }
-        game
+        self.0.clone()
     }
 
-    /// Plays a random legal move; false when the game is over.
+    /// Plays a random legal move; false when the game is over (or, for a
+    /// custom ruleset whose sowing would not end, when the move is refused).
     fn play_random(&mut self, rng: &mut Rng) -> bool {
         let moves = self.legal_moves();
         if moves.is_empty() {
             return false;
         }
-        let m = moves[rng.below(moves.len())];
-        // A move from the list is legal; only the sowing guard of custom
-        // rulesets can refuse it, and then the game stops here.
-        if self.play_legal(m).is_err() {
-            self.outcome = Some(self.split(Termination::MoveLimit));
-        }
-        true
+        self.play(moves[rng.below(moves.len())]).is_ok()
     }
-}
-
-/// What makes two positions of a game the same for the repetition rule.
-fn key(pos: &Position) -> (oware::Board, Side) {
-    (*pos.board(), pos.turn())
 }
 
 /// The seed of game `i` of a batch seeded with `seed` (SplitMix64), so
@@ -282,13 +152,17 @@ struct Played {
 }
 
 fn play_random_game(ruleset: Ruleset, seed: u64, keep_moves: bool) -> Played {
-    let mut game = FastGame::new(Position::new(ruleset), keep_moves);
+    let mut game = FastGame::new(Position::new(ruleset));
     let mut rng = Rng::new(seed);
     while game.play_random(&mut rng) {}
     Played {
-        plies: game.ply,
-        outcome: game.outcome,
-        moves: if keep_moves { game.moves } else { Vec::new() },
+        plies: game.0.ply() as u32,
+        outcome: game.outcome(),
+        moves: if keep_moves {
+            game.0.moves().to_vec()
+        } else {
+            Vec::new()
+        },
     }
 }
 
@@ -457,7 +331,7 @@ impl PyBoardBatch {
         let seed = seed.0;
         let n = count(n, "n")?;
         let ruleset = extract_ruleset(ruleset)?;
-        let start = FastGame::new(Position::new(ruleset), true);
+        let start = FastGame::new(Position::new(ruleset));
         Ok(PyBoardBatch {
             ruleset,
             games: vec![start; n],
@@ -480,7 +354,7 @@ impl PyBoardBatch {
     /// Puts boards back at the start: all, or those at `indices`.
     #[pyo3(signature = (indices = None))]
     fn reset(&mut self, indices: Option<Vec<i64>>) -> PyResult<()> {
-        let start = FastGame::new(Position::new(self.ruleset), true);
+        let start = FastGame::new(Position::new(self.ruleset));
         match indices {
             None => self.games.iter_mut().for_each(|g| *g = start.clone()),
             Some(indices) => {
@@ -550,7 +424,7 @@ impl PyBoardBatch {
         let out: Vec<u8> = self
             .games
             .iter()
-            .flat_map(|g| (g.ply as i32).to_ne_bytes())
+            .flat_map(|g| (g.0.ply() as i32).to_ne_bytes())
             .collect();
         to_numpy(py, &out, "int32", &[self.games.len()])
     }

@@ -34,7 +34,12 @@ pub struct Game {
     positions: Vec<Position>,
     moves: Vec<Move>,
     /// How often each position since the last capture has occurred.
+    /// Kept only when the ruleset ends games by repetition.
     occurrences: Occurrences,
+    /// The current position's occurrences, while `occurrences` is kept.
+    repeats: u16,
+    /// The legal moves of the current position (before any history rule).
+    legal: MoveList,
     /// Plies since the last capture (or the start).
     quiet_plies: usize,
     agreed: bool,
@@ -52,15 +57,22 @@ impl Game {
     /// position for the repetition rule).
     #[must_use]
     pub fn from_position(start: Position) -> Game {
+        // Room for a typical game (about 100 plies in Abapa) up front.
+        let mut positions = Vec::with_capacity(128);
+        positions.push(start);
         let mut game = Game {
-            positions: vec![start],
-            moves: Vec::new(),
+            positions,
+            moves: Vec::with_capacity(128),
             occurrences: Occurrences::default(),
+            repeats: 1,
+            legal: MoveList::new(),
             quiet_plies: 0,
             agreed: false,
             outcome: None,
         };
-        game.occurrences.insert(key(&start), 1);
+        if game.tracks_repetition() {
+            game.occurrences.insert(key(&start), 1);
+        }
         game.outcome = game.compute_outcome();
         game
     }
@@ -111,7 +123,7 @@ impl Game {
         if self.outcome.is_some() {
             MoveList::new()
         } else {
-            self.position().legal_moves()
+            self.legal
         }
     }
 
@@ -129,14 +141,48 @@ impl Game {
     /// once the game has ended by any rule, repetition and agreement
     /// included); the game is then unchanged.
     pub fn play(&mut self, m: Move) -> Result<MoveReport, PlayError> {
-        if self.outcome.is_some() {
-            return Err(PlayError {
-                m,
-                reason: IllegalMoveReason::GameOver,
-            });
-        }
+        self.refuse_when_over(m)?;
         let mut next = *self.position();
         let mut report = next.play(m)?;
+        self.record(next, m);
+        report.outcome = self.outcome;
+        Ok(report)
+    }
+
+    /// Plays `m` as [`Game::play`] does, without building the report: the
+    /// path for playouts and batch play. Returns how the game ended, if
+    /// this move ended it.
+    ///
+    /// # Errors
+    /// As [`Game::play`]; the game is then unchanged.
+    pub fn play_quiet(&mut self, m: Move) -> Result<Option<Outcome>, PlayError> {
+        self.refuse_when_over(m)?;
+        let mut next = *self.position();
+        if !self.legal.contains(&m) {
+            // Only an illegal move pays for finding out why.
+            let reason = next.check(m).err().unwrap_or(IllegalMoveReason::GameOver);
+            return Err(PlayError { m, reason });
+        }
+        if !next.apply(m, &mut crate::report::NoRecord) {
+            let reason = IllegalMoveReason::EndlessSowing;
+            return Err(PlayError { m, reason });
+        }
+        self.record(next, m);
+        Ok(self.outcome)
+    }
+
+    fn refuse_when_over(&self, m: Move) -> Result<(), PlayError> {
+        match self.outcome {
+            Some(_) => Err(PlayError {
+                m,
+                reason: IllegalMoveReason::GameOver,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Adds `next`, reached by `m`, to the history and updates the outcome.
+    fn record(&mut self, next: Position, m: Move) {
         if next.board().stores() == self.position().board().stores() {
             self.quiet_plies += 1;
         } else {
@@ -144,12 +190,14 @@ impl Game {
             self.quiet_plies = 0;
             self.occurrences.clear();
         }
-        *self.occurrences.entry(key(&next)).or_insert(0) += 1;
+        if self.tracks_repetition() {
+            let count = self.occurrences.entry(key(&next)).or_insert(0);
+            *count += 1;
+            self.repeats = *count;
+        }
         self.positions.push(next);
         self.moves.push(m);
         self.outcome = self.compute_outcome();
-        report.outcome = self.outcome;
-        Ok(report)
     }
 
     /// Takes back the last thing done: an agreement to end the game, if
@@ -201,9 +249,18 @@ impl Game {
     /// counting now (1 the first time).
     #[must_use]
     pub fn repetitions(&self) -> usize {
-        self.occurrences
-            .get(&key(self.position()))
-            .map_or(1, |&n| usize::from(n))
+        if self.tracks_repetition() {
+            return usize::from(self.repeats);
+        }
+        let now = key(self.position());
+        let since = &self.positions[self.positions.len() - 1 - self.quiet_plies..];
+        since.iter().filter(|p| key(p) == now).count()
+    }
+
+    /// Whether the ruleset ends games by repetition, so the occurrence
+    /// counts are kept move by move.
+    fn tracks_repetition(&self) -> bool {
+        self.ruleset().cycle().occurrences.is_some()
     }
 
     /// Plies played since the last capture (or since the start of the game).
@@ -224,17 +281,34 @@ impl Game {
             .map_or(0, |i| i + 1);
         self.quiet_plies = self.positions.len() - 1 - first;
         self.occurrences.clear();
-        for p in &self.positions[first..] {
-            *self.occurrences.entry(key(p)).or_insert(0) += 1;
+        if self.tracks_repetition() {
+            for p in &self.positions[first..] {
+                *self.occurrences.entry(key(p)).or_insert(0) += 1;
+            }
+            self.repeats = self
+                .occurrences
+                .get(&key(self.position()))
+                .copied()
+                .unwrap_or(1);
         }
     }
 
-    fn compute_outcome(&self) -> Option<Outcome> {
+    /// The outcome of the current position with its history; also keeps
+    /// its legal moves.
+    fn compute_outcome(&mut self) -> Option<Outcome> {
+        let pos = *self.position();
+        // A position ends the game by its own rules exactly when it has no
+        // legal move: only then ask why.
+        let mask = pos.legal_mask();
+        self.legal = MoveList::from_mask(pos.turn(), mask);
         if self.agreed {
             return Some(self.split_outcome(Termination::Agreement));
         }
-        if let Some(outcome) = self.position().outcome() {
-            return Some(outcome);
+        if mask == 0 {
+            return Some(
+                pos.outcome()
+                    .unwrap_or_else(|| Game::split(&pos, Termination::NoMoves)),
+            );
         }
         let cycle = self.ruleset().cycle();
         if cycle
