@@ -22,8 +22,8 @@ use crate::types::{
 #[derive(Clone, Debug)]
 pub struct PyBoard {
     pub(crate) game: Game,
-    /// The report of the last push, if it is still the last move (computed
-    /// again on demand after `pop`).
+    /// The report of the last move, once asked for (computed on demand by
+    /// replaying the last move).
     report: Option<oware::MoveReport>,
 }
 
@@ -47,9 +47,11 @@ impl PyBoard {
     }
 
     /// Plays `m`, keeping its report.
+    /// Plays `m` without building its report: `report` replays the last
+    /// move on demand, so a playout loop in Python pays only for the move.
     fn play(&mut self, m: oware::Move) -> PyResult<()> {
-        let report = self.game.play(m).py()?;
-        self.report = Some(report);
+        self.game.play_quiet(m).py()?;
+        self.report = None;
         Ok(())
     }
 
