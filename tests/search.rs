@@ -320,3 +320,12 @@ fn score_constructors_stay_in_range() {
     assert!(Score::win_in(u16::MAX).is_win() && Score::loss_in(u16::MAX).is_loss());
     assert_eq!(Rng::new(1).below(0), 0);
 }
+
+#[test]
+fn analysis_scores_every_move_even_under_a_tiny_node_limit() {
+    let game = Game::default();
+    for nodes in [1, 5, 10] {
+        let scores = Searcher::new(1 << 10).analyse(&game, SearchLimits::nodes(nodes));
+        assert_eq!(scores.len(), 6, "nodes({nodes})");
+    }
+}

@@ -269,6 +269,14 @@ impl PyBoardBatch {
     /// The actions, one per board, from a sequence or a NumPy array.
     fn actions(&self, actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
         let values: Vec<i64> = if actions.hasattr("dtype")? {
+            // Held to the rule a list is held to: integers, one per board.
+            let kind: String = actions.getattr("dtype")?.getattr("kind")?.extract()?;
+            let ndim: usize = actions.getattr("ndim")?.extract()?;
+            if !matches!(kind.as_str(), "i" | "u") || ndim != 1 {
+                return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                    "actions must be a one-dimensional array of integers, not dtype kind '{kind}' with {ndim} dimensions"
+                )));
+            }
             let np = numpy(actions.py())?;
             let array = np.call_method1("ascontiguousarray", (actions, "int64"))?;
             let bytes: Vec<u8> = array.call_method0("tobytes")?.extract()?;

@@ -386,7 +386,10 @@ impl PyBoard {
         let game = slf.game.clone();
         let py = slf.py();
         drop(slf);
-        let result = py.detach(move || Searcher::new(1 << 16).search(&game, limits));
+        let mut searcher = Searcher::new(1 << 16);
+        let stop = searcher.stop_handle();
+        let result =
+            crate::engine::interruptible(py, &stop, move || searcher.search(&game, limits))?;
         Ok(PySearchResult(result))
     }
 
@@ -402,7 +405,10 @@ impl PyBoard {
         let game = slf.game.clone();
         let py = slf.py();
         drop(slf);
-        let scores = py.detach(move || Searcher::new(1 << 16).analyse(&game, limits));
+        let mut searcher = Searcher::new(1 << 16);
+        let stop = searcher.stop_handle();
+        let scores =
+            crate::engine::interruptible(py, &stop, move || searcher.analyse(&game, limits))?;
         Ok(scores
             .into_iter()
             .map(|s| (PyMove(s.m), PyScore(s.score)))

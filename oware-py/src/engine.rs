@@ -379,20 +379,47 @@ pub struct PySearcher {
 
 impl PySearcher {
     /// Runs `f` on the searcher, detached from the interpreter (another
-    /// search on this searcher waits its turn).
+    /// search on this searcher waits its turn), stoppable by Ctrl-C.
     fn run<T: Send>(
         &self,
         py: Python<'_>,
         f: impl FnOnce(&mut Searcher) -> T + Send,
     ) -> PyResult<T> {
-        py.detach(|| {
+        interruptible(py, &self.stop, || {
             let mut searcher = self
                 .searcher
                 .lock()
                 .map_err(|_| PyRuntimeError::new_err("the searcher failed in another thread"))?;
             Ok(f(&mut searcher))
-        })
+        })?
     }
+}
+
+/// Runs `work` (a search that `stop` can end) on a scoped thread while this
+/// thread waits without the GIL, looking for Ctrl-C every 20 ms: on a
+/// signal the search is stopped and the signal's exception (e.g.
+/// KeyboardInterrupt) raised.
+pub(crate) fn interruptible<T: Send>(
+    py: Python<'_>,
+    stop: &StopHandle,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    std::thread::scope(|scope| {
+        let handle = scope.spawn(work);
+        loop {
+            if handle.is_finished() {
+                return handle
+                    .join()
+                    .map_err(|_| PyRuntimeError::new_err("the search failed"));
+            }
+            py.detach(|| std::thread::sleep(std::time::Duration::from_millis(20)));
+            if let Err(signal) = py.check_signals() {
+                stop.stop();
+                let _ = handle.join();
+                return Err(signal);
+            }
+        }
+    })
 }
 
 #[pymethods]

@@ -199,3 +199,15 @@ class TestBoardBatch:
             BoardBatch(0)
         with pytest.raises(TypeError):
             BoardBatch(2, ruleset=3)  # type: ignore[arg-type]
+
+
+def test_batch_step_refuses_arrays_a_list_would_refuse():
+    np = pytest.importorskip("numpy")
+    import oware
+
+    batch = oware.BoardBatch(3)
+    before = batch.observations()
+    for bad in (np.array([0.9, 1.9, 2.9]), np.array([True, False, True]), np.array([[0, 1, 2]])):
+        with pytest.raises(TypeError, match="one-dimensional array of integers"):
+            batch.step(bad)
+    assert (batch.observations() == before).all()

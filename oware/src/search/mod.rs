@@ -395,7 +395,9 @@ impl Searcher {
     }
 
     /// Scores every legal move of the current position of `game` within
-    /// `limits` (each move searched with a full window), best first.
+    /// `limits` (each move searched with a full window), best first. Every
+    /// legal move gets a score: if a limit stops even the first iteration,
+    /// each is scored by the position it leads to.
     pub fn analyse(&mut self, game: &Game, limits: SearchLimits) -> Vec<MoveScore> {
         self.start(game, limits);
         let pos = *game.position();
@@ -425,7 +427,35 @@ impl Searcher {
             }
         }
         self.stop.0.store(false, Ordering::Relaxed);
+        if scores.is_empty() {
+            // A limit stopped even the first iteration: score each move by
+            // the position it leads to, so every legal move has a score.
+            scores = game
+                .legal_moves()
+                .iter()
+                .map(|&m| MoveScore {
+                    m,
+                    score: Score(self.one_ply_score(&pos, m)),
+                })
+                .collect();
+            scores.sort_by_key(|s| core::cmp::Reverse(s.score));
+        }
         scores
+    }
+
+    /// The score of `m` one ply deep, from the mover's view, without
+    /// counting positions or checking limits.
+    fn one_ply_score(&self, pos: &Position, m: Move) -> i32 {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        let score = self
+            .end_by_rules(&child, 1)
+            .unwrap_or_else(|| self.eval.evaluate(&child));
+        if child.turn() == pos.turn() {
+            score
+        } else {
+            -score
+        }
     }
 
     /// Prepares the per-search state.
