@@ -298,7 +298,7 @@ def test_searcher_runs_while_python_does() -> None:
     assert elapsed > 0.1 and longest < max(0.05, elapsed / 4)
 
 
-def test_ctrl_c_stops_a_search():
+def test_ctrl_c_stops_a_search() -> None:
     """SIGINT during a long search raises KeyboardInterrupt within moments."""
     import signal
     import subprocess
@@ -323,7 +323,7 @@ def test_ctrl_c_stops_a_search():
     assert out.strip() == "interrupted"
 
 
-def test_analysis_scores_every_move_under_a_tiny_node_limit():
+def test_analysis_scores_every_move_under_a_tiny_node_limit() -> None:
     import oware
 
     assert len(oware.Board().analyse(nodes=1)) == 6

@@ -201,7 +201,7 @@ class TestBoardBatch:
             BoardBatch(2, ruleset=3)  # type: ignore[arg-type]
 
 
-def test_batch_step_refuses_arrays_a_list_would_refuse():
+def test_batch_step_refuses_arrays_a_list_would_refuse() -> None:
     np = pytest.importorskip("numpy")
     import oware
 
