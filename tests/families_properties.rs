@@ -30,23 +30,20 @@ use oware::{
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
-use proptest::test_runner::{FileFailurePersistence, TestCaseError};
+use proptest::test_runner::TestCaseError;
 use reference::congkak::CongkakState;
 use reference::kalah::{EndWhen, KalahOptions, KalahState, LeftoverTo};
 
 /// A config with `default_cases` cases unless `PROPTEST_CASES` says
 /// otherwise, saving failures under `proptest-regressions/`.
 fn config(default_cases: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(default_cases);
-    let mut config = ProptestConfig::with_cases(cases);
-    config.failure_persistence = Some(Box::new(FileFailurePersistence::Direct(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/proptest-regressions/families_properties.txt"
-    ))));
-    config
+    common::proptest_config(
+        default_cases,
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/proptest-regressions/families_properties.txt"
+        ),
+    )
 }
 
 /// The rulesets under test, in their text form: every preset, then custom

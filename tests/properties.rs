@@ -22,7 +22,7 @@ use oware::{
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
-use proptest::test_runner::{FileFailurePersistence, TestCaseError};
+use proptest::test_runner::TestCaseError;
 use reference::{RefState, to_reference};
 
 /// Seeds in an Abapa game (R1); both presets use it.
@@ -39,16 +39,13 @@ const MAX_GAME_PLIES: usize = 100 * 49 + 100;
 /// A config with `default_cases` cases unless `PROPTEST_CASES` says
 /// otherwise, saving failures under `proptest-regressions/`.
 fn config(default_cases: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(default_cases);
-    let mut config = ProptestConfig::with_cases(cases);
-    config.failure_persistence = Some(Box::new(FileFailurePersistence::Direct(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/proptest-regressions/properties.txt"
-    ))));
-    config
+    common::proptest_config(
+        default_cases,
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/proptest-regressions/properties.txt"
+        ),
+    )
 }
 
 // ---- Helpers ----

@@ -2,6 +2,20 @@
 #![allow(dead_code)]
 
 use oware::{Game, Position};
+use proptest::test_runner::{Config as ProptestConfig, FileFailurePersistence};
+
+/// A proptest config with `default_cases` cases unless `PROPTEST_CASES`
+/// says otherwise, saving failures in `regressions` (a path under
+/// `proptest-regressions/`).
+pub fn proptest_config(default_cases: u32, regressions: &'static str) -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(default_cases);
+    let mut config = ProptestConfig::with_cases(cases);
+    config.failure_persistence = Some(Box::new(FileFailurePersistence::Direct(regressions)));
+    config
+}
 
 /// Plays `choices` from `start`, each picking one of the legal moves
 /// (modulo their number), until the choices run out or the game is over by

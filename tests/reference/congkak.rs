@@ -24,36 +24,8 @@ use std::fmt;
 /// looping for ever. The default rules never get near it (every lap feeds the own store).
 pub const DROP_LIMIT: u64 = 100_000;
 
-/// A place a seed can be dropped into.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Slot {
-    House(usize),
-    Store(usize),
-}
-
-/// The side owning absolute house `house` on a board with `m` houses a side.
-pub fn owner(m: usize, house: usize) -> usize {
-    assert!(house < 2 * m, "house {house} out of range for m = {m}");
-    if house < m { 0 } else { 1 }
-}
-
-/// The house facing absolute house `house`.
-pub fn opposite(m: usize, house: usize) -> usize {
-    assert!(house < 2 * m, "house {house} out of range for m = {m}");
-    2 * m - 1 - house
-}
-
-/// The slot after `slot` on the ring: `A`.. (South), South's store, `a`.. (North), North's
-/// store, `A`. No skipping here.
-fn next_slot(m: usize, slot: Slot) -> Slot {
-    match slot {
-        Slot::House(h) if h == m - 1 => Slot::Store(0),
-        Slot::House(h) if h == 2 * m - 1 => Slot::Store(1),
-        Slot::House(h) => Slot::House(h + 1),
-        Slot::Store(0) => Slot::House(m),
-        Slot::Store(_) => Slot::House(0),
-    }
-}
+// The board and its sowing ring are Kalah's (`oware/rules/congkak.md`, "Board").
+pub use super::kalah::{Slot, next_slot, opposite, owner};
 
 /// A Congkak position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
