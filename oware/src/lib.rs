@@ -60,6 +60,7 @@
 #![warn(missing_docs, missing_debug_implementations)]
 
 mod board;
+pub mod endgame;
 mod families;
 mod game;
 mod moves;
