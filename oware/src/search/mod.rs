@@ -449,7 +449,7 @@ impl Searcher {
         let mut child = *pos;
         child.play_unchecked(m);
         let score = self
-            .end_by_rules(&child, 1)
+            .end_by_rules(&child, zobrist::hash(&child), 1)
             .unwrap_or_else(|| self.eval.evaluate(&child));
         if child.turn() == pos.turn() {
             score
@@ -592,13 +592,13 @@ impl Searcher {
             return 0;
         }
         self.lines[usize::from(ply)].clear();
-        if let Some(score) = self.end_by_rules(pos, ply) {
+        let key = zobrist::hash(pos);
+        if let Some(score) = self.end_by_rules(pos, key, ply) {
             return score;
         }
         if depth == 0 {
             return self.eval.evaluate(pos);
         }
-        let key = zobrist::hash(pos);
         let mut tt_move = None;
         if let Some(entry) = self.table.probe(key) {
             tt_move = entry.best_move(pos);
@@ -618,10 +618,8 @@ impl Searcher {
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        let moves = self.ordered_moves_with(pos, tt_move);
-        for (i, &m) in moves.iter().enumerate() {
-            let mut child = *pos;
-            child.play_unchecked(m);
+        let children = Children::ordered(pos, tt_move);
+        for (i, &(_, m, child)) in children.as_slice().iter().enumerate() {
             let same_side = child.turn() == pos.turn();
             let search = |s: &mut Searcher, a: i32, b: i32| {
                 if same_side {
@@ -674,12 +672,11 @@ impl Searcher {
     /// The score of a position where the game ends, by the position's own
     /// rules or by the history rules (repetition on the path, the
     /// no-capture and ply limits); `None` while it goes on.
-    fn end_by_rules(&self, pos: &Position, ply: u16) -> Option<i32> {
+    fn end_by_rules(&self, pos: &Position, key: u64, ply: u16) -> Option<i32> {
         if let Some(outcome) = pos.outcome() {
             return Some(terminal_score(pos, outcome, ply));
         }
         let cycle = pos.ruleset().cycle();
-        let key = zobrist::hash(pos);
         let total = store_total(pos);
         let since_capture = self.path.iter().rev().take_while(|&&(_, t)| t == total);
         // This position's occurrences, counting now (Abapa R11: the third ends it).
@@ -703,36 +700,18 @@ impl Searcher {
         }
     }
 
-    /// The legal moves, best first by a cheap guess: the table's move, then
-    /// the seeds each move puts in the mover's store.
+    /// The legal moves, best first ([`Children::ordered`], with the
+    /// table's move for `pos`).
     fn ordered_moves(&self, pos: &Position) -> MoveList {
         let tt_move = self
             .table
             .probe(zobrist::hash(pos))
             .and_then(|e| e.best_move(pos));
-        self.ordered_moves_with(pos, tt_move)
-    }
-
-    fn ordered_moves_with(&self, pos: &Position, tt_move: Option<Move>) -> MoveList {
-        let moves = pos.legal_moves();
-        let mover = pos.turn();
-        let mut keyed: Vec<(i32, Move)> = moves
-            .iter()
-            .map(|&m| {
-                let mut child = *pos;
-                child.play_unchecked(m);
-                let gain =
-                    i32::from(child.board().store(mover)) - i32::from(pos.board().store(mover));
-                let first = if Some(m) == tt_move { 1_000 } else { 0 };
-                (first + gain, m)
-            })
-            .collect();
-        keyed.sort_by_key(|&(key, m)| (core::cmp::Reverse(key), m.house()));
-        let mut ordered = MoveList::new();
-        for (_, m) in keyed {
-            ordered.push(m);
+        let mut moves = MoveList::new();
+        for &(_, m, _) in Children::ordered(pos, tt_move).as_slice() {
+            moves.push(m);
         }
-        ordered
+        moves
     }
 
     /// Sets the line at `ply` to `m` followed by the line below it.
@@ -742,6 +721,40 @@ impl Searcher {
         line.clear();
         line.push(m);
         line.extend_from_slice(&below[0]);
+    }
+}
+
+/// The legal moves of a position with the positions they lead to, best
+/// first by a cheap guess: the table's move, then the seeds each move puts
+/// in the mover's store (ties in house order). Kept inline: the search
+/// makes one of these at every node and plays each move once.
+struct Children {
+    items: [(i32, Move, Position); crate::MAX_HOUSES],
+    len: usize,
+}
+
+impl Children {
+    fn ordered(pos: &Position, tt_move: Option<Move>) -> Children {
+        let moves = pos.legal_moves();
+        let mover = pos.turn();
+        let mut children = Children {
+            items: [(0, Move::new(mover, crate::House(0)), *pos); crate::MAX_HOUSES],
+            len: moves.len(),
+        };
+        for (slot, &m) in children.items.iter_mut().zip(moves.iter()) {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            let gain = i32::from(child.board().store(mover)) - i32::from(pos.board().store(mover));
+            let first = if Some(m) == tt_move { 1_000 } else { 0 };
+            *slot = (first + gain, m, child);
+        }
+        children.items[..children.len]
+            .sort_unstable_by_key(|&(key, m, _)| (core::cmp::Reverse(key), m.house()));
+        children
+    }
+
+    fn as_slice(&self) -> &[(i32, Move, Position)] {
+        &self.items[..self.len]
     }
 }
 
