@@ -253,8 +253,10 @@ impl Game {
             return usize::from(self.repeats);
         }
         let now = key(self.position());
-        let since = &self.positions[self.positions.len() - 1 - self.quiet_plies..];
-        since.iter().filter(|p| key(p) == now).count()
+        self.positions_since_capture()
+            .iter()
+            .filter(|p| key(p) == now)
+            .count()
     }
 
     /// Whether the ruleset ends games by repetition, so the occurrence
