@@ -77,3 +77,30 @@ fn bad_input_is_refused() {
     assert!(SeedIndex::new(12, 256).is_none()); // more seeds than any ruleset has
     assert!(SeedIndex::new(18, 255).is_none()); // C(272, 17) overflows u64
 }
+
+#[test]
+fn next_walks_every_block_in_index_order() {
+    for (houses, max_seeds) in [(1, 5), (2, 7), (5, 6), (12, 5)] {
+        let index = SeedIndex::new(houses, max_seeds).unwrap();
+        for seeds in 0..=max_seeds {
+            let mut d = vec![0u8; houses];
+            index.distribution(seeds, 0, &mut d).unwrap();
+            let mut steps = 1;
+            loop {
+                let before = d.clone();
+                if !index.next(&mut d) {
+                    assert_eq!(d, before, "the last distribution stays");
+                    break;
+                }
+                assert_eq!(
+                    index.index(&d),
+                    Some(steps),
+                    "{houses} houses, {seeds} seeds"
+                );
+                assert_eq!(d.iter().map(|&s| usize::from(s)).sum::<usize>(), seeds);
+                steps += 1;
+            }
+            assert_eq!(steps, index.count(seeds));
+        }
+    }
+}

@@ -22,8 +22,9 @@
 pub struct SeedIndex {
     houses: usize,
     max_seeds: usize,
-    /// `binomial[n][k]` = C(n, k) for n up to `max_seeds + houses`.
-    binomial: Vec<Vec<u64>>,
+    /// C(n, k) at `n * (houses + 1) + k`, for n up to `max_seeds + houses`
+    /// and k up to `houses`: one flat table, read on every index.
+    binomial: Vec<u64>,
 }
 
 impl SeedIndex {
@@ -36,15 +37,14 @@ impl SeedIndex {
             return None;
         }
         let size = max_seeds + houses + 1;
-        let mut binomial = vec![vec![0u64; houses + 1]; size];
+        let stride = houses + 1;
+        let mut binomial = vec![0u64; size * stride];
         for n in 0..size {
-            binomial[n][0] = 1;
+            binomial[n * stride] = 1;
             for k in 1..=houses.min(n) {
-                binomial[n][k] = binomial[n - 1][k - 1].checked_add(if k < n {
-                    binomial[n - 1][k]
-                } else {
-                    0
-                })?;
+                let above = (n - 1) * stride;
+                binomial[n * stride + k] =
+                    binomial[above + k - 1].checked_add(binomial[above + k])?;
             }
         }
         let index = SeedIndex {
@@ -69,7 +69,13 @@ impl SeedIndex {
         if seeds > self.max_seeds {
             return 0;
         }
-        self.binomial[seeds + self.houses - 1][self.houses - 1]
+        self.choose(seeds + self.houses - 1, self.houses - 1)
+    }
+
+    /// C(n, k), for n up to `max_seeds + houses` and k up to `houses`.
+    #[inline(always)]
+    fn choose(&self, n: usize, k: usize) -> u64 {
+        self.binomial[n * (self.houses + 1) + k]
     }
 
     /// The distributions of fewer than `seeds` seeds: where the block of
@@ -102,7 +108,7 @@ impl SeedIndex {
         let mut before = 0;
         for (i, &seeds) in houses[..self.houses - 1].iter().enumerate() {
             before += usize::from(seeds);
-            rank += self.binomial[before + i][i + 1];
+            rank += self.choose(before + i, i + 1);
         }
         Some(rank)
     }
@@ -114,21 +120,54 @@ impl SeedIndex {
         if houses.len() != self.houses || seeds > self.max_seeds || index >= self.count(seeds) {
             return None;
         }
-        // Undo the colex ranking, the last bar first.
+        // Undo the colex ranking, the last bar first. Each bar is found by
+        // walking down from the one after it, so the walks add up to the
+        // seeds: O(houses + seeds) in all.
         let mut rank = index;
         let mut next_bar = seeds + self.houses - 1; // a bar one past the end
         for i in (0..self.houses - 1).rev() {
-            // The largest position p with C(p, i + 1) <= rank.
-            let mut p = i;
-            while p + 1 < next_bar && self.binomial[p + 1][i + 1] <= rank {
-                p += 1;
+            // The largest position p below the next bar with C(p, i + 1) <= rank
+            // (C(i, i + 1) = 0, so p >= i).
+            let mut p = next_bar - 1;
+            while self.choose(p, i + 1) > rank {
+                p -= 1;
             }
-            rank -= self.binomial[p][i + 1];
+            rank -= self.choose(p, i + 1);
             // Seeds between this bar and the next one belong to house i + 1.
             houses[i + 1] = u8::try_from(next_bar - p - 1).ok()?;
             next_bar = p;
         }
         houses[0] = u8::try_from(next_bar).ok()?;
         Some(())
+    }
+
+    /// Steps `houses` to the distribution numbered one more, among those of
+    /// the same seed total; `false` (and `houses` unchanged) at the last.
+    /// Walking a whole block this way costs O(1) a step on average, where
+    /// [`SeedIndex::distribution`] costs O(houses + seeds).
+    ///
+    /// ```
+    /// use oware::endgame::SeedIndex;
+    /// let index = SeedIndex::new(3, 2).unwrap();
+    /// let mut houses = [0, 0, 2]; // number 0
+    /// let mut seen = vec![houses];
+    /// while index.next(&mut houses) {
+    ///     assert_eq!(index.index(&houses), Some(seen.len() as u64));
+    ///     seen.push(houses);
+    /// }
+    /// assert_eq!(seen.len() as u64, index.count(2));
+    /// ```
+    pub fn next(&self, houses: &mut [u8]) -> bool {
+        // In colex order the first bar that can move right does, and the
+        // bars before it return to the start: house i + 1 gives a seed to
+        // house i, which also takes every seed of the houses before it.
+        let Some(i) = (0..houses.len().saturating_sub(1)).find(|&i| houses[i + 1] > 0) else {
+            return false;
+        };
+        let gathered: u8 = houses[..=i].iter().sum();
+        houses[..i].fill(0);
+        houses[i] = gathered + 1;
+        houses[i + 1] -= 1;
+        true
     }
 }

@@ -1,7 +1,199 @@
-//! Endgame databases (in progress): the compact indexing of positions by
-//! their seed distribution, on which the retrograde analysis will store one
-//! value per position.
+//! Endgame databases for the Oware family: the exact value of every
+//! position with up to N seeds on the board, computed by retrograde
+//! analysis, with the best moves to play.
+//!
+//! # What a value is
+//! A position's value is the best final difference in captured seeds — the
+//! side to move's captures from now on minus the opponent's — that the side
+//! to move can force from the seeds on the board, both sides playing best.
+//! It depends on the houses and the side to move only (the stores already
+//! won do not change what is best), so the database folds a position and
+//! its mirror image into one entry, and each seed total `k` into one
+//! *layer*: captures only remove seeds, so layer `k` needs only the layers
+//! below it and itself. Where no move is left (R8) each side takes the
+//! seeds in its own row. Adding the value to the stores gives the final
+//! score; with 25 to win, the winner is the same as if play went on to the
+//! end (captures never go back), so best play by value is best play.
+//!
+//! # Endless play: the two conventions
+//! Oware play can cycle without a capture for ever, and what such play is
+//! worth is a matter of convention ([`Convention`]):
+//!
+//! - [`Convention::EvenSplit`], the computer-Awari convention (Romein and
+//!   Bal, *Solving Awari with parallel retrograde analysis*, 2003): endless
+//!   play splits the seeds left evenly, so it adds 0 to the difference.
+//!   Then a value depends on the board alone and the retrograde fixpoint
+//!   gives it exactly: [`Value::exact`] is always `Some`. A ruleset whose
+//!   [`Leftover`](crate::Leftover) is `NotCounted` plays by this
+//!   convention too (the seeds left count for nobody).
+//! - [`Convention::EachTakesOwn`], Abapa R11: the game is cut by the third
+//!   repetition (or the first, in OpenSpiel) and each side takes the seeds
+//!   in its own row *at the cut*. Where the cut falls depends on the
+//!   game's history, so a value can depend on it, and no table of boards
+//!   can be exact for every position. The database gives, for every
+//!   position, the bounds that hold whatever the history:
+//!   [`Value::lower`] is what the side to move can force by reaching a
+//!   capture or the end of the game (endless play counted as the worst),
+//!   [`Value::upper`] what the opponent can hold it to the same way. When
+//!   they are equal no cut of any cycle can change the value and it is
+//!   exact; otherwise the entry is cycle-dependent, and the engine searches
+//!   it with the game's history. (Both bounds assume the game is not cut by
+//!   the no-capture ply limit first; play that forces a capture needs at
+//!   most [`Probe::best_moves`]' ranks of plies, which is short in
+//!   practice.)
+//!
+//! # How it is computed
+//! Layer by layer, from 0 seeds up. In a layer the quiet moves stay in the
+//! layer and the captures leave it, with values from the layers below.
+//! For each threshold `t` from `k` down, the positions whose mover can
+//! force leaving the layer with at least `t` (and those whose mover cannot
+//! stop the opponent from forcing at most `−t`) are attractors, found
+//! backwards from the moves that leave the layer with counters of the
+//! moves still open; both sets only grow as `t` falls, so one pass serves
+//! every threshold, and each position is visited backwards at most twice.
+//! The lower bound is the highest `t` whose set holds the position, the
+//! upper bound likewise; under `EvenSplit` the exact value is the lower
+//! bound when it is positive, the upper when negative, else 0. Positions
+//! are numbered by the combinatorial number system ([`SeedIndex`]), so a
+//! layer is a dense array: one byte of value (two under `EachTakesOwn`)
+//! and one byte of rank per position. The rank is how best play makes
+//! progress: a winning side keeps the value *and* moves closer to the
+//! capture that realises it, never round a cycle.
 
+mod database;
 mod index;
+mod layer;
+mod retrograde;
 
+pub use database::{Database, Progress};
 pub use index::SeedIndex;
+
+use crate::MoveList;
+use core::fmt;
+
+/// What endless play is worth: see [the module documentation](self).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Convention {
+    /// Endless play splits the seeds left evenly (computer Awari): values
+    /// are exact.
+    EvenSplit,
+    /// Each side takes the seeds in its own row when the game is cut
+    /// (Abapa R11): values are bounds, exact where no cycle matters.
+    EachTakesOwn,
+}
+
+impl Convention {
+    /// The convention a ruleset's cycle rule plays by: `EachTakesOwn` when
+    /// each side takes its own seeds, `EvenSplit` when the seeds left are
+    /// not counted (their difference is 0 either way).
+    #[must_use]
+    pub fn of(ruleset: &crate::Ruleset) -> Convention {
+        match ruleset.cycle().leftover {
+            crate::Leftover::EachTakesOwn => Convention::EachTakesOwn,
+            _ => Convention::EvenSplit,
+        }
+    }
+}
+
+/// The value of a position for its side to move, in seeds: the final
+/// difference of captures from now on it can force, between two bounds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Value {
+    /// What the side to move can force whatever the history.
+    pub lower: i8,
+    /// What the opponent can hold it to whatever the history.
+    pub upper: i8,
+}
+
+impl Value {
+    /// The value when both bounds agree: always under
+    /// [`Convention::EvenSplit`]; under [`Convention::EachTakesOwn`] when
+    /// no cycle can change it.
+    #[must_use]
+    pub const fn exact(self) -> Option<i8> {
+        if self.lower == self.upper {
+            Some(self.lower)
+        } else {
+            None
+        }
+    }
+}
+
+/// What [`Database::probe`] finds about a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Probe {
+    /// Its value for the side to move.
+    pub value: Value,
+    /// The moves that keep the lower bound and make progress towards it,
+    /// best first (highest upper bound, then the quickest); empty when the
+    /// game has no move left (R8). Playing the first of them at every turn
+    /// realises the value.
+    pub best_moves: MoveList,
+    /// The seeds on the board.
+    pub seeds: u8,
+}
+
+/// Why a database cannot be built.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndgameError {
+    /// The ruleset is not of the Oware family, or lets a side pass without
+    /// a capture (a capture-all grand slam without must-feed).
+    Unsupported,
+    /// The database already holds every seed of the ruleset.
+    Full,
+    /// The layer of this many seeds would hold 2^31 positions or more.
+    TooLarge {
+        /// The seed total of that layer.
+        seeds: u8,
+    },
+}
+
+impl fmt::Display for EndgameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EndgameError::Unsupported => f.write_str(
+                "endgame databases need an Oware ruleset in which a side never passes without a capture",
+            ),
+            EndgameError::Full => f.write_str("the database already holds every seed of the ruleset"),
+            EndgameError::TooLarge { seeds } => {
+                write!(f, "the layer of {seeds} seeds would hold 2^31 positions or more")
+            }
+        }
+    }
+}
+
+impl core::error::Error for EndgameError {}
+
+/// Why a position cannot be probed.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProbeError {
+    /// The position's rules for moves, captures or feeding are not the
+    /// database's.
+    Ruleset,
+    /// More seeds are on the board than the database holds.
+    TooManySeeds {
+        /// Seeds on the position's board.
+        seeds: u8,
+        /// The most the database holds.
+        max: u8,
+    },
+    /// A side already has a majority (R9, R10): the game is over.
+    GameOver,
+}
+
+impl fmt::Display for ProbeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProbeError::Ruleset => f.write_str("the position's ruleset is not the database's"),
+            ProbeError::TooManySeeds { seeds, max } => write!(
+                f,
+                "{seeds} seeds on the board, the database holds up to {max}"
+            ),
+            ProbeError::GameOver => f.write_str("the game is over: a side has a majority"),
+        }
+    }
+}
+
+impl core::error::Error for ProbeError {}

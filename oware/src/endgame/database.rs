@@ -1,0 +1,449 @@
+//! The database: one solved layer per seed total, built bottom up, and the
+//! probe that reads values and best moves from it.
+
+use super::layer::{Child, Frame, Houses};
+use super::retrograde::{NO_RANK, UNSET, Work};
+use super::{Convention, EndgameError, Probe, ProbeError, SeedIndex, Value};
+use crate::{Family, GrandSlam, MAX_HOUSES, Move, MoveList, Position, Ruleset};
+
+/// The most seeds the index is made for: beyond any layer that fits.
+const INDEX_SEEDS: usize = 60;
+
+/// Layers hold fewer positions than this (their indices are `u32` with a
+/// flag bit to spare).
+const MAX_LAYER: u64 = 1 << 31;
+
+/// The values of every position of one seed total, by index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Layer {
+    /// Lower bounds (the exact values, when the convention gives them).
+    pub(crate) lower: Vec<i8>,
+    /// Upper bounds; empty when they equal the lower bounds.
+    pub(crate) upper: Vec<i8>,
+    /// Ranks of the lower bounds ([`Work::rank`](super::retrograde::Work)).
+    pub(crate) rank: Vec<u8>,
+}
+
+impl Layer {
+    fn value(&self, i: usize) -> Value {
+        let lower = self.lower[i];
+        let upper = self.upper.get(i).copied().unwrap_or(lower);
+        Value { lower, upper }
+    }
+}
+
+/// An endgame database: the value of every position of one Oware ruleset
+/// with up to [`Database::max_seeds`] seeds on the board, under one
+/// [`Convention`] for endless play, with what best play needs to make
+/// progress.
+///
+/// Built by [`Database::build`] (or layer by layer with
+/// [`Database::build_next_layer`]), written and read with
+/// [`Database::write`] and [`Database::read`], probed with
+/// [`Database::probe`]. See [the module documentation](super) for what the
+/// values mean.
+///
+/// ```
+/// use oware::endgame::{Convention, Database};
+/// use oware::{Position, Ruleset};
+/// let db = Database::build(&Ruleset::abapa(), Convention::EvenSplit, 4)?;
+/// // South's F (1 seed) lands in North's a, making 2: captured. North's
+/// // last seed (b) cannot feed South, so North takes it (R8): 2 - 1.
+/// let pos: Position = "0,0,0,0,0,1/1,1,0,0,0,0 s 24 21".parse()?;
+/// let probe = db.probe(&pos)?;
+/// assert_eq!(probe.value.exact(), Some(1));
+/// assert_eq!(probe.best_moves[0].to_string(), "F");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Database {
+    pub(crate) ruleset: Ruleset,
+    pub(crate) convention: Convention,
+    pub(crate) index: SeedIndex,
+    pub(crate) layers: Vec<Layer>,
+}
+
+/// How far the building of a layer has gone: given to the callback of
+/// [`Database::build_next_layer`] after each step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The seed total of the layer being built.
+    pub seeds: u8,
+    /// The positions in that layer.
+    pub positions: u64,
+    /// Steps done: the first reads every move, then one per threshold.
+    pub step: u32,
+    /// Steps in all for this layer.
+    pub steps: u32,
+}
+
+impl Database {
+    /// An empty database (no layer yet; [`Database::max_seeds`] is `None`)
+    /// for `ruleset`'s sowing, capture, grand-slam and feeding rules, under
+    /// `convention`.
+    ///
+    /// # Errors
+    /// [`EndgameError::Unsupported`] unless the ruleset is of the Oware
+    /// family, and for a capture-all grand slam without must-feed (a side
+    /// could then pass without a capture, which the layers do not model).
+    pub fn new(ruleset: &Ruleset, convention: Convention) -> Result<Database, EndgameError> {
+        let supported = match ruleset.family() {
+            Family::Oware(rules) => rules.grand_slam != GrandSlam::CaptureAll || rules.must_feed,
+            _ => false,
+        };
+        let index_seeds = usize::from(ruleset.total_seeds()).min(INDEX_SEEDS);
+        let index = SeedIndex::new(2 * ruleset.houses_per_side(), index_seeds);
+        match index {
+            Some(index) if supported => Ok(Database {
+                ruleset: *ruleset,
+                convention,
+                index,
+                layers: Vec::new(),
+            }),
+            _ => Err(EndgameError::Unsupported),
+        }
+    }
+
+    /// Builds every layer from 0 to `max_seeds` seeds on the board.
+    ///
+    /// # Errors
+    /// As [`Database::new`] and [`Database::build_next_layer`].
+    pub fn build(
+        ruleset: &Ruleset,
+        convention: Convention,
+        max_seeds: u8,
+    ) -> Result<Database, EndgameError> {
+        let mut db = Database::new(ruleset, convention)?;
+        while db.max_seeds().is_none_or(|n| n < max_seeds) {
+            db.build_next_layer(|_| {})?;
+        }
+        Ok(db)
+    }
+
+    /// The ruleset the database was built for.
+    #[must_use]
+    pub const fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// The convention for endless play.
+    #[must_use]
+    pub const fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    /// The most seeds on the board of a position the database holds;
+    /// `None` before the first layer.
+    #[must_use]
+    pub fn max_seeds(&self) -> Option<u8> {
+        self.layers.len().checked_sub(1).map(|n| n as u8)
+    }
+
+    /// The positions with exactly `seeds` seeds on the board (each side to
+    /// move counted once, since the database folds mirror images): the
+    /// entries of that layer.
+    #[must_use]
+    pub fn positions(&self, seeds: u8) -> u64 {
+        self.index.count(usize::from(seeds))
+    }
+
+    /// Builds the layer of one more seed than [`Database::max_seeds`] (the
+    /// first is 0), calling `progress` after each step; returns its seed
+    /// total. Uses every core the machine offers for the first step.
+    ///
+    /// # Errors
+    /// [`EndgameError::Full`] when the layers already reach the ruleset's
+    /// seed total; [`EndgameError::TooLarge`] when the layer would hold
+    /// 2^31 positions or more.
+    pub fn build_next_layer(
+        &mut self,
+        mut progress: impl FnMut(Progress),
+    ) -> Result<u8, EndgameError> {
+        let seeds = self.layers.len();
+        if seeds > usize::from(self.ruleset.total_seeds()) || seeds > INDEX_SEEDS {
+            return Err(EndgameError::Full);
+        }
+        let n = self.index.count(seeds);
+        if n >= MAX_LAYER {
+            return Err(EndgameError::TooLarge { seeds: seeds as u8 });
+        }
+        let (top, bottom) = match self.convention {
+            Convention::EvenSplit => (seeds as i8, 1),
+            Convention::EachTakesOwn => (seeds as i8, -(seeds as i8)),
+        };
+        let steps = 1 + (top - bottom + 1).max(0) as u32;
+        let mut report = Progress {
+            seeds: seeds as u8,
+            positions: n,
+            step: 0,
+            steps,
+        };
+        let mut work = Work::new(n as usize);
+        self.read_moves(seeds, &mut work);
+        report.step = 1;
+        progress(report);
+        let frame = self.frame(seeds);
+        let mut houses: Houses = [0; 2 * MAX_HOUSES];
+        work.solve(
+            top,
+            bottom,
+            |i, buf| {
+                self.decode(seeds, u64::from(i), &mut houses);
+                frame.predecessors(&houses, |p| buf.push(p));
+            },
+            || {
+                report.step += 1;
+                progress(report);
+            },
+        );
+        self.layers.push(self.finish(seeds, work));
+        Ok(seeds as u8)
+    }
+
+    /// The first step of a layer: every position's moves, quiet ones
+    /// counted, those leaving the layer valued from the layers below; split
+    /// over the machine's cores.
+    fn read_moves(&self, seeds: usize, work: &mut Work) {
+        let n = work.open.len();
+        let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+        let chunk = n.div_ceil(threads).max(1);
+        std::thread::scope(|scope| {
+            let parts = work
+                .open
+                .chunks_mut(chunk)
+                .zip(work.best_lower_exit.chunks_mut(chunk))
+                .zip(work.best_upper_exit.chunks_mut(chunk));
+            for (k, ((open, lower), upper)) in parts.enumerate() {
+                scope.spawn(move || self.read_moves_from(seeds, k * chunk, open, lower, upper));
+            }
+        });
+    }
+
+    /// [`Database::read_moves`] for the positions from index `start` on.
+    fn read_moves_from(
+        &self,
+        seeds: usize,
+        start: usize,
+        open: &mut [u8],
+        lower: &mut [i8],
+        upper: &mut [i8],
+    ) {
+        let frame = self.frame(seeds);
+        let mut houses: Houses = [0; 2 * MAX_HOUSES];
+        self.decode(seeds, start as u64, &mut houses);
+        let h2 = 2 * self.ruleset.houses_per_side();
+        for i in 0..open.len() {
+            let (mut quiet, mut best_lower, mut best_upper) = (0, UNSET, UNSET);
+            let moves = frame.children(&houses, |_, child| match child {
+                Child::Quiet(_) => quiet += 1,
+                exit => {
+                    let v = self.child_value(exit);
+                    best_lower = best_lower.max(v.lower);
+                    best_upper = best_upper.max(v.upper);
+                }
+            });
+            if moves == 0 {
+                // R8: no move; each side takes the seeds in its row.
+                let own: i16 = houses[..h2 / 2].iter().map(|&s| i16::from(s)).sum();
+                let v = (2 * own - seeds as i16) as i8;
+                (best_lower, best_upper) = (v, v);
+            }
+            (open[i], lower[i], upper[i]) = (quiet, best_lower, best_upper);
+            self.index.next(&mut houses[..h2]);
+        }
+    }
+
+    /// The value of a move that leaves the layer, for its mover.
+    fn child_value(&self, child: Child) -> Value {
+        let Child::Exit {
+            net,
+            seeds,
+            index,
+            same_side,
+        } = child
+        else {
+            unreachable!("quiet moves stay in the layer")
+        };
+        let v = self.layers[seeds].value(index as usize);
+        if same_side {
+            Value {
+                lower: net + v.lower,
+                upper: net + v.upper,
+            }
+        } else {
+            Value {
+                lower: net - v.upper,
+                upper: net - v.lower,
+            }
+        }
+    }
+
+    /// The stored layer from the solved work arrays.
+    fn finish(&self, seeds: usize, work: Work) -> Layer {
+        let k = seeds as i8;
+        match self.convention {
+            // Thresholds 1.. only: W_t and F_t for t >= 1 are exactly the
+            // positions worth at least t and at most -t when endless play
+            // is worth 0; the rest are worth 0.
+            Convention::EvenSplit => Layer {
+                lower: work
+                    .lower
+                    .iter()
+                    .zip(&work.upper)
+                    .map(|(&lower, &upper)| match (lower, upper) {
+                        (UNSET, UNSET) => 0,
+                        (UNSET, upper) => upper,
+                        (lower, _) => lower,
+                    })
+                    .collect(),
+                upper: Vec::new(),
+                rank: work.rank,
+            },
+            Convention::EachTakesOwn => Layer {
+                lower: work
+                    .lower
+                    .iter()
+                    .map(|&v| if v == UNSET { -k } else { v })
+                    .collect(),
+                upper: work
+                    .upper
+                    .iter()
+                    .map(|&v| if v == UNSET { k } else { v })
+                    .collect(),
+                rank: work.rank,
+            },
+        }
+    }
+
+    /// The frame of the positions with `seeds` seeds.
+    pub(crate) fn frame(&self, seeds: usize) -> Frame<'_> {
+        Frame {
+            ruleset: &self.ruleset,
+            index: &self.index,
+            seeds,
+        }
+    }
+
+    /// The houses of position `i` of the layer of `seeds` seeds.
+    fn decode(&self, seeds: usize, i: u64, houses: &mut Houses) {
+        let h2 = 2 * self.ruleset.houses_per_side();
+        self.index
+            .distribution(seeds, i, &mut houses[..h2])
+            .expect("indices come from the layer's range");
+    }
+
+    /// The value and the best moves of `position` (see the module
+    /// documentation for their meaning).
+    ///
+    /// # Errors
+    /// [`ProbeError::Ruleset`] when the position's rules for moves,
+    /// captures and feeding differ from the database's;
+    /// [`ProbeError::TooManySeeds`] when more seeds are on its board than
+    /// the database holds; [`ProbeError::GameOver`] when a side already has
+    /// a majority (R9, R10), so no value remains to play for.
+    pub fn probe(&self, position: &Position) -> Result<Probe, ProbeError> {
+        let (houses, seeds, i) = self.locate(position)?;
+        let layer = &self.layers[seeds];
+        let value = layer.value(i);
+        let rank = layer.rank[i];
+        let frame = self.frame(seeds);
+        let mut ranked: Vec<(Move, i8, u32)> = Vec::new();
+        frame.children(&houses, |m, child| {
+            let v = match child {
+                Child::Quiet(c) => {
+                    let c = self.layers[seeds].value(c as usize);
+                    Value {
+                        lower: -c.upper,
+                        upper: -c.lower,
+                    }
+                }
+                exit => self.child_value(exit),
+            };
+            if v.lower != value.lower {
+                return;
+            }
+            let order = match child {
+                Child::Quiet(c) if rank != NO_RANK => {
+                    let round = self.forced_round(seeds, c, value.lower);
+                    if round >= u32::from(rank) {
+                        return; // keeps the value but makes no progress
+                    }
+                    round + 1
+                }
+                Child::Quiet(_) => 1,
+                Child::Exit { .. } => 0,
+            };
+            ranked.push((m, v.upper, order));
+        });
+        // Best first: the highest upper bound, then the quickest.
+        ranked.sort_by_key(|&(m, upper, order)| (-upper, order, m.house().index()));
+        let mut best_moves = MoveList::new();
+        for (m, _, _) in ranked {
+            best_moves.push(Move::new(position.turn(), m.house()));
+        }
+        Ok(Probe {
+            value,
+            best_moves,
+            seeds: seeds as u8,
+        })
+    }
+
+    /// The value of `position`: [`Database::probe`] without the moves.
+    ///
+    /// # Errors
+    /// As [`Database::probe`].
+    pub fn value(&self, position: &Position) -> Result<Value, ProbeError> {
+        let (_, seeds, i) = self.locate(position)?;
+        Ok(self.layers[seeds].value(i))
+    }
+
+    /// The frame houses, seeds and index of `position`, checked.
+    fn locate(&self, position: &Position) -> Result<(Houses, usize, usize), ProbeError> {
+        if !self.covers(position.ruleset()) {
+            return Err(ProbeError::Ruleset);
+        }
+        let [south, north] = position.board.stores;
+        let half = self.ruleset.total_seeds() / 2;
+        if south > half || north > half || (south == half && north == half) {
+            return Err(ProbeError::GameOver);
+        }
+        let (houses, seeds) = Frame::houses_of(position);
+        let max = self.max_seeds().unwrap_or(0);
+        if seeds >= self.layers.len() {
+            return Err(ProbeError::TooManySeeds {
+                seeds: seeds as u8,
+                max,
+            });
+        }
+        let i = self.frame(seeds).index_of(&houses) as usize;
+        Ok((houses, seeds, i))
+    }
+
+    /// Whether positions of `ruleset` move, capture and feed as the
+    /// database's: same family options and houses (the seed total and the
+    /// cycle rules do not change a value).
+    #[must_use]
+    pub fn covers(&self, ruleset: &Ruleset) -> bool {
+        ruleset.houses_per_side() == self.ruleset.houses_per_side()
+            && ruleset.family() == self.ruleset.family()
+    }
+
+    /// The round in which quiet child `c` (opponent to move) entered
+    /// `F_t`: one more than the latest round in which its quiet children
+    /// entered `W_t`, 0 if none did at this threshold.
+    fn forced_round(&self, seeds: usize, c: u32, t: i8) -> u32 {
+        let layer = &self.layers[seeds];
+        let mut houses: Houses = [0; 2 * MAX_HOUSES];
+        self.decode(seeds, u64::from(c), &mut houses);
+        let mut round = 0;
+        self.frame(seeds).children(&houses, |_, child| {
+            if let Child::Quiet(d) = child {
+                let d = d as usize;
+                if layer.lower[d] == t && layer.rank[d] != NO_RANK {
+                    round = round.max(u32::from(layer.rank[d]) + 1);
+                }
+            }
+        });
+        round
+    }
+}

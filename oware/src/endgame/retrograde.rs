@@ -1,0 +1,157 @@
+//! The retrograde fixpoint of one layer: the positions of one seed total,
+//! whose quiet moves stay in the layer and whose captures leave it for
+//! layers already solved.
+//!
+//! For a threshold `t`, let `W_t` be the positions whose mover can force
+//! play to leave the layer (a capture or the end of the game) with a value
+//! of at least `t`, and `F_t` those whose mover cannot stop the opponent
+//! from forcing it out with a value of at most `−t` for the mover. Both are
+//! attractors: endless play counts for neither side. `lower = max t with p
+//! in W_t`, `upper = min −t with p in F_t`. As `t` falls both sets only
+//! grow, so one pass of counters serves every threshold: each position
+//! enters `W` once and `F` once, and each entry visits its predecessors
+//! once.
+
+/// Not decided (yet): below every value.
+pub(crate) const UNSET: i8 = i8::MIN;
+/// The rank of a position whose lower bound needs no progress (see
+/// [`Work::rank`]).
+pub(crate) const NO_RANK: u8 = u8::MAX;
+/// The largest rank stored; longer distances saturate here.
+pub(crate) const MAX_RANK: u8 = u8::MAX - 1;
+
+/// Marks an entry into `F` in the work queues (entries into `W` are plain
+/// indices); layers hold fewer than 2^31 positions.
+const FORCED: u32 = 1 << 31;
+
+/// The state of every position of a layer while it is solved.
+pub(crate) struct Work {
+    /// The threshold at which the position entered `W` (its lower bound).
+    pub(crate) lower: Vec<i8>,
+    /// Minus the threshold at which it entered `F` (its upper bound).
+    pub(crate) upper: Vec<i8>,
+    /// The round of the threshold's propagation in which the position
+    /// entered `W`: 0 if a move leaving the layer gives the value, else one
+    /// more than the quickest quiet child's round of entering `F`. Moving
+    /// to children of smaller rounds is how best play makes progress.
+    pub(crate) rank: Vec<u8>,
+    /// Quiet moves whose child has not entered `W` yet.
+    pub(crate) open: Vec<u8>,
+    /// The best lower bound among moves leaving the layer (and the value
+    /// of a position without moves).
+    pub(crate) best_lower_exit: Vec<i8>,
+    /// The best upper bound among moves leaving the layer.
+    pub(crate) best_upper_exit: Vec<i8>,
+}
+
+/// What solving a layer met.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Stats {
+    /// Positions whose rank reached [`MAX_RANK`].
+    pub(crate) saturated: u64,
+    /// The most rounds one threshold took.
+    pub(crate) rounds: u32,
+}
+
+impl Work {
+    /// Nothing decided for `n` positions.
+    pub(crate) fn new(n: usize) -> Work {
+        Work {
+            lower: vec![UNSET; n],
+            upper: vec![UNSET; n],
+            rank: vec![NO_RANK; n],
+            open: vec![0; n],
+            best_lower_exit: vec![UNSET; n],
+            best_upper_exit: vec![UNSET; n],
+        }
+    }
+
+    /// Solves the thresholds from `top` down to `bottom`, finding the
+    /// positions a quiet move leads from with `predecessors` (which fills
+    /// the buffer it is given, once per move); `step` is called after each
+    /// threshold.
+    pub(crate) fn solve(
+        &mut self,
+        top: i8,
+        bottom: i8,
+        mut predecessors: impl FnMut(u32, &mut Vec<u32>),
+        mut step: impl FnMut(),
+    ) -> Stats {
+        let mut stats = Stats::default();
+        let mut buf = Vec::new();
+        for t in (bottom..=top).rev() {
+            let mut current = self.entries_by_exits(t);
+            let mut next = Vec::new();
+            let mut round: u32 = 0;
+            while !current.is_empty() {
+                round += 1;
+                for &entry in &current {
+                    buf.clear();
+                    predecessors(entry & !FORCED, &mut buf);
+                    if entry & FORCED == 0 {
+                        self.child_entered_w(t, &buf, &mut next);
+                    } else {
+                        self.child_entered_f(t, round, &buf, &mut next, &mut stats);
+                    }
+                }
+                std::mem::swap(&mut current, &mut next);
+                next.clear();
+            }
+            stats.rounds = stats.rounds.max(round);
+            step();
+        }
+        stats
+    }
+
+    /// Round 0 of threshold `t`: positions with a move leaving the layer
+    /// worth `t`, and those all of whose moves are now no better than `−t`.
+    fn entries_by_exits(&mut self, t: i8) -> Vec<u32> {
+        let mut entries = Vec::new();
+        for i in 0..self.lower.len() {
+            if self.lower[i] == UNSET && self.best_lower_exit[i] == t {
+                self.lower[i] = t;
+                self.rank[i] = 0;
+                entries.push(i as u32);
+            }
+            if self.upper[i] == UNSET && self.open[i] == 0 && self.best_upper_exit[i] == -t {
+                self.upper[i] = -t;
+                entries.push(i as u32 | FORCED);
+            }
+        }
+        entries
+    }
+
+    /// A child entered `W_t`: the move to it holds its mover to `−t` or
+    /// less; a predecessor with no open move left enters `F_t`.
+    fn child_entered_w(&mut self, t: i8, predecessors: &[u32], next: &mut Vec<u32>) {
+        for &p in predecessors {
+            let i = p as usize;
+            self.open[i] -= 1;
+            if self.open[i] == 0 && self.upper[i] == UNSET && self.best_upper_exit[i] <= -t {
+                self.upper[i] = -t;
+                next.push(p | FORCED);
+            }
+        }
+    }
+
+    /// A child entered `F_t`: moving to it forces `t`; its predecessors
+    /// enter `W_t` in this `round`.
+    fn child_entered_f(
+        &mut self,
+        t: i8,
+        round: u32,
+        predecessors: &[u32],
+        next: &mut Vec<u32>,
+        stats: &mut Stats,
+    ) {
+        for &p in predecessors {
+            let i = p as usize;
+            if self.lower[i] == UNSET {
+                self.lower[i] = t;
+                self.rank[i] = u8::try_from(round).map_or(MAX_RANK, |r| r.min(MAX_RANK));
+                stats.saturated += u64::from(self.rank[i] == MAX_RANK);
+                next.push(p);
+            }
+        }
+    }
+}
