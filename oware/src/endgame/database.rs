@@ -7,7 +7,7 @@ use super::{Convention, EndgameError, Probe, ProbeError, SeedIndex, Value};
 use crate::{Family, GrandSlam, MAX_HOUSES, Move, MoveList, Position, Ruleset};
 
 /// The most seeds the index is made for: beyond any layer that fits.
-const INDEX_SEEDS: usize = 60;
+pub(crate) const INDEX_SEEDS: usize = 60;
 
 /// Layers hold fewer positions than this (their indices are `u32` with a
 /// flag bit to spare).

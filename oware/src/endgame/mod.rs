@@ -61,11 +61,13 @@
 //! capture that realises it, never round a cycle.
 
 mod database;
+pub mod file;
 mod index;
 mod layer;
 mod retrograde;
 
 pub use database::{Database, Progress};
+pub use file::{FORMAT_VERSION, LoadError};
 pub use index::SeedIndex;
 
 use crate::MoveList;

@@ -1,0 +1,470 @@
+//! The database file format, version 1 (all integers little-endian):
+//!
+//! | bytes | what |
+//! |---|---|
+//! | 8 | magic `OWAREDB` and byte 0x1A |
+//! | 2 | format version (1) |
+//! | 1 | convention: 0 `EvenSplit`, 1 `EachTakesOwn` |
+//! | 1, 1 | the first and last seed totals held |
+//! | 2 + n | the ruleset's text form: its length, then UTF-8 |
+//! | ... | each layer from the first to the last: one byte of lower bound (the value) per position, one of upper bound (`EachTakesOwn` only), one of rank, in index order |
+//! | 4 | CRC-32 (IEEE) of every byte before it |
+//!
+//! A file whose magic, version, ruleset, seed range, length or checksum is
+//! wrong is refused with a [`LoadError`] that says which; nothing of it is
+//! read as values.
+
+use super::database::Layer;
+use super::{Convention, Database};
+use crate::Ruleset;
+use core::fmt;
+use std::io::{self, Read, Write};
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
+
+const MAGIC: [u8; 8] = *b"OWAREDB\x1a";
+/// The format version this library writes and reads.
+pub const FORMAT_VERSION: u16 = 1;
+/// Bytes copied at a time.
+const CHUNK: usize = 1 << 20;
+
+/// Why a database file was refused.
+#[non_exhaustive]
+#[derive(Debug)]
+pub enum LoadError {
+    /// Reading failed.
+    Io(io::Error),
+    /// The file does not start with the database magic bytes.
+    NotADatabase,
+    /// The file's format version is not [`FORMAT_VERSION`].
+    Version {
+        /// The version in the file.
+        found: u16,
+    },
+    /// The file ends early: it was cut short.
+    Truncated,
+    /// The checksum does not match: the file is corrupt.
+    Checksum,
+    /// A header field is impossible (the named one).
+    Corrupt(&'static str),
+    /// The file is sound but not what was asked for: another ruleset or
+    /// convention, or layers that do not follow the ones held.
+    Mismatch(&'static str),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Io(e) => write!(f, "cannot read the database: {e}"),
+            LoadError::NotADatabase => {
+                f.write_str("not an oware endgame database (bad magic bytes)")
+            }
+            LoadError::Version { found } => write!(
+                f,
+                "database format version {found}, this library reads version {FORMAT_VERSION}"
+            ),
+            LoadError::Truncated => f.write_str("the database file is truncated"),
+            LoadError::Checksum => f.write_str("the database file is corrupt (checksum mismatch)"),
+            LoadError::Corrupt(what) => write!(f, "the database file is corrupt: bad {what}"),
+            LoadError::Mismatch(what) => write!(f, "the database file does not match: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LoadError::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<io::Error> for LoadError {
+    fn from(e: io::Error) -> LoadError {
+        if e.kind() == io::ErrorKind::UnexpectedEof {
+            LoadError::Truncated
+        } else {
+            LoadError::Io(e)
+        }
+    }
+}
+
+impl Database {
+    /// Writes every layer to `w` in the file format of
+    /// [`endgame::file`](super::file).
+    ///
+    /// # Errors
+    /// Any error of `w`.
+    ///
+    /// ```
+    /// use oware::endgame::{Convention, Database};
+    /// let db = Database::build(&oware::Ruleset::abapa(), Convention::EvenSplit, 5)?;
+    /// let mut bytes = Vec::new();
+    /// db.write(&mut bytes)?;
+    /// assert_eq!(Database::read(&mut bytes.as_slice())?, db);
+    /// bytes[100] ^= 1;
+    /// assert!(Database::read(&mut bytes.as_slice()).is_err());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write(&self, w: &mut impl Write) -> io::Result<()> {
+        match self.max_seeds() {
+            Some(max) => self.write_layers(0..=max, w),
+            None => Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "the database has no layer",
+            )),
+        }
+    }
+
+    /// Writes the layers of `seeds` (a range the database holds) to `w`.
+    ///
+    /// # Errors
+    /// Any error of `w`; [`io::ErrorKind::InvalidInput`] when the database
+    /// does not hold the whole range.
+    pub fn write_layers(&self, seeds: RangeInclusive<u8>, w: &mut impl Write) -> io::Result<()> {
+        let (first, last) = (*seeds.start(), *seeds.end());
+        if first > last || usize::from(last) >= self.layers.len() {
+            let message = "the database does not hold those layers";
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
+        }
+        let mut out = Checksummed::new(w);
+        let text = self.ruleset.to_string();
+        out.put(&MAGIC)?;
+        out.put(&FORMAT_VERSION.to_le_bytes())?;
+        out.put(&[self.convention.code(), first, last])?;
+        out.put(&(text.len() as u16).to_le_bytes())?;
+        out.put(text.as_bytes())?;
+        for layer in &self.layers[usize::from(first)..=usize::from(last)] {
+            for values in [&layer.lower, &layer.upper] {
+                for chunk in values.chunks(CHUNK) {
+                    let bytes: Vec<u8> = chunk.iter().map(|&v| v as u8).collect();
+                    out.put(&bytes)?;
+                }
+            }
+            out.put(&layer.rank)?;
+        }
+        let crc = out.crc.value();
+        out.inner.write_all(&crc.to_le_bytes())
+    }
+
+    /// Reads a database written by [`Database::write`] (a file whose layers
+    /// start at 0 seeds).
+    ///
+    /// # Errors
+    /// A [`LoadError`] saying what is wrong with the file; nothing is
+    /// returned from a file that fails any check.
+    pub fn read(r: &mut impl Read) -> Result<Database, LoadError> {
+        let mut input = Checksummed::new(r);
+        let header = Header::read(&mut input)?;
+        let mut db = Database::new(&header.ruleset, header.convention)
+            .map_err(|_| LoadError::Corrupt("ruleset"))?;
+        if header.first != 0 {
+            return Err(LoadError::Mismatch("the layers do not start at 0 seeds"));
+        }
+        db.read_payload(&header, &mut input)?;
+        Ok(db)
+    }
+
+    /// Reads a file of layers that continue this database (its first
+    /// layer is one more than [`Database::max_seeds`]; same ruleset and
+    /// convention) and adds them; returns the seed totals added.
+    ///
+    /// # Errors
+    /// A [`LoadError`]; the database is unchanged on any error.
+    pub fn read_layers(&mut self, r: &mut impl Read) -> Result<RangeInclusive<u8>, LoadError> {
+        let mut input = Checksummed::new(r);
+        let header = Header::read(&mut input)?;
+        if header.ruleset != self.ruleset || header.convention != self.convention {
+            return Err(LoadError::Mismatch("another ruleset or convention"));
+        }
+        if usize::from(header.first) != self.layers.len() {
+            return Err(LoadError::Mismatch(
+                "the layers do not follow the ones held",
+            ));
+        }
+        let mut more = self.clone_empty();
+        more.read_payload(&header, &mut input)?;
+        self.layers.append(&mut more.layers);
+        Ok(header.first..=header.last)
+    }
+
+    /// Writes the database to a file at `path` (see [`Database::write`]).
+    ///
+    /// # Errors
+    /// Any error creating or writing the file.
+    pub fn save(&self, path: impl AsRef<Path>) -> io::Result<()> {
+        let mut file = io::BufWriter::new(std::fs::File::create(path)?);
+        self.write(&mut file)?;
+        file.flush()
+    }
+
+    /// Reads a database from the file at `path` (see [`Database::read`]).
+    ///
+    /// # Errors
+    /// As [`Database::read`], with [`LoadError::Io`] when the file cannot
+    /// be opened.
+    pub fn load(path: impl AsRef<Path>) -> Result<Database, LoadError> {
+        Database::read(&mut io::BufReader::new(std::fs::File::open(path)?))
+    }
+
+    /// The name of the file that holds layer `seeds` alone in a directory
+    /// of layers: `even-07.owdb` or `own-07.owdb`.
+    #[must_use]
+    pub fn layer_file_name(convention: Convention, seeds: u8) -> String {
+        let tag = match convention {
+            Convention::EvenSplit => "even",
+            Convention::EachTakesOwn => "own",
+        };
+        format!("{tag}-{seeds:02}.owdb")
+    }
+
+    /// Reads the layers of `convention` from `dir`, one file a layer named
+    /// by [`Database::layer_file_name`], from 0 seeds up to the first file
+    /// missing. A directory without the layer of 0 seeds gives an empty
+    /// database.
+    ///
+    /// # Errors
+    /// As [`Database::read_layers`] for any file present: a corrupt layer
+    /// is an error, not the end of the database.
+    pub fn load_dir(
+        dir: impl AsRef<Path>,
+        ruleset: &Ruleset,
+        convention: Convention,
+    ) -> Result<Database, LoadError> {
+        let mut db = Database::new(ruleset, convention)
+            .map_err(|_| LoadError::Mismatch("the ruleset has no endgame databases"))?;
+        loop {
+            let seeds = db.layers.len() as u8;
+            let path: PathBuf = dir
+                .as_ref()
+                .join(Database::layer_file_name(convention, seeds));
+            let Ok(file) = std::fs::File::open(&path) else {
+                return Ok(db);
+            };
+            db.read_layers(&mut io::BufReader::new(file))?;
+        }
+    }
+
+    /// This database's ruleset, convention and index, without layers.
+    fn clone_empty(&self) -> Database {
+        Database {
+            ruleset: self.ruleset,
+            convention: self.convention,
+            index: self.index.clone(),
+            layers: Vec::new(),
+        }
+    }
+
+    /// Reads the layers the header announces, then checks the checksum.
+    fn read_payload<R: Read>(
+        &mut self,
+        header: &Header,
+        input: &mut Checksummed<R>,
+    ) -> Result<(), LoadError> {
+        for seeds in header.first..=header.last {
+            let n = usize::try_from(self.positions(seeds))
+                .map_err(|_| LoadError::Corrupt("seed range"))?;
+            let lower = input.take_values(n)?;
+            let upper = match self.convention {
+                Convention::EvenSplit => Vec::new(),
+                Convention::EachTakesOwn => input.take_values(n)?,
+            };
+            let rank = input.take(n)?;
+            self.layers.push(Layer { lower, upper, rank });
+        }
+        let expected = input.crc.value();
+        let mut stored = [0; 4];
+        input.inner.read_exact(&mut stored)?;
+        if u32::from_le_bytes(stored) != expected {
+            return Err(LoadError::Checksum);
+        }
+        let mut rest = [0; 1];
+        if input.inner.read(&mut rest)? != 0 {
+            return Err(LoadError::Corrupt("length (bytes after the checksum)"));
+        }
+        Ok(())
+    }
+}
+
+impl Convention {
+    fn code(self) -> u8 {
+        match self {
+            Convention::EvenSplit => 0,
+            Convention::EachTakesOwn => 1,
+        }
+    }
+}
+
+/// The fields before the layers.
+struct Header {
+    convention: Convention,
+    first: u8,
+    last: u8,
+    ruleset: Ruleset,
+}
+
+impl Header {
+    fn read<R: Read>(input: &mut Checksummed<R>) -> Result<Header, LoadError> {
+        if input.take(MAGIC.len())? != MAGIC {
+            return Err(LoadError::NotADatabase);
+        }
+        let version = input.take(2)?;
+        let found = u16::from_le_bytes([version[0], version[1]]);
+        if found != FORMAT_VERSION {
+            return Err(LoadError::Version { found });
+        }
+        let fields = input.take(5)?;
+        let convention = match fields[0] {
+            0 => Convention::EvenSplit,
+            1 => Convention::EachTakesOwn,
+            _ => return Err(LoadError::Corrupt("convention")),
+        };
+        let (first, last) = (fields[1], fields[2]);
+        let text = input.take(usize::from(u16::from_le_bytes([fields[3], fields[4]])))?;
+        let ruleset = core::str::from_utf8(&text)
+            .ok()
+            .and_then(|t| t.parse::<Ruleset>().ok())
+            .ok_or(LoadError::Corrupt("ruleset"))?;
+        let most = usize::from(ruleset.total_seeds()).min(super::database::INDEX_SEEDS);
+        if first > last || usize::from(last) > most {
+            return Err(LoadError::Corrupt("seed range"));
+        }
+        Ok(Header {
+            convention,
+            first,
+            last,
+            ruleset,
+        })
+    }
+}
+
+/// A reader or writer that keeps the CRC-32 of the bytes through it.
+struct Checksummed<T> {
+    inner: T,
+    crc: Crc32,
+}
+
+impl<T> Checksummed<T> {
+    fn new(inner: T) -> Checksummed<T> {
+        Checksummed {
+            inner,
+            crc: Crc32::new(),
+        }
+    }
+}
+
+impl<W: Write> Checksummed<W> {
+    fn put(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.crc.update(bytes);
+        self.inner.write_all(bytes)
+    }
+}
+
+impl<R: Read> Checksummed<R> {
+    /// The next `n` bytes; [`LoadError::Truncated`] if the input ends.
+    /// Read in chunks, so a corrupt length fails at the end of the file,
+    /// not by allocating it at once.
+    fn take(&mut self, n: usize) -> Result<Vec<u8>, LoadError> {
+        let mut bytes = Vec::with_capacity(n.min(CHUNK));
+        let mut left = n;
+        let mut chunk = vec![0; CHUNK.min(n)];
+        while left > 0 {
+            let part = &mut chunk[..CHUNK.min(left)];
+            self.inner.read_exact(part)?;
+            self.crc.update(part);
+            bytes.extend_from_slice(part);
+            left -= part.len();
+        }
+        Ok(bytes)
+    }
+
+    fn take_values(&mut self, n: usize) -> Result<Vec<i8>, LoadError> {
+        Ok(self.take(n)?.into_iter().map(|b| b as i8).collect())
+    }
+}
+
+/// CRC-32 (IEEE 802.3, reflected, as zlib and PNG use), by a table of 8
+/// slices: eight bytes a step.
+struct Crc32 {
+    state: u32,
+}
+
+const CRC_TABLES: [[u32; 256]; 8] = crc_tables();
+
+const fn crc_tables() -> [[u32; 256]; 8] {
+    let mut tables = [[0u32; 256]; 8];
+    let mut i = 0;
+    while i < 256 {
+        let mut c = i as u32;
+        let mut k = 0;
+        while k < 8 {
+            c = if c & 1 != 0 {
+                0xEDB8_8320 ^ (c >> 1)
+            } else {
+                c >> 1
+            };
+            k += 1;
+        }
+        tables[0][i] = c;
+        i += 1;
+    }
+    let mut t = 1;
+    while t < 8 {
+        let mut i = 0;
+        while i < 256 {
+            let prev = tables[t - 1][i];
+            tables[t][i] = (prev >> 8) ^ tables[0][(prev & 0xFF) as usize];
+            i += 1;
+        }
+        t += 1;
+    }
+    tables
+}
+
+impl Crc32 {
+    fn new() -> Crc32 {
+        Crc32 { state: !0 }
+    }
+
+    fn update(&mut self, bytes: &[u8]) {
+        let t = &CRC_TABLES;
+        let mut c = self.state;
+        let mut chunks = bytes.chunks_exact(8);
+        for b in &mut chunks {
+            let lo = c ^ u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+            c = t[7][(lo & 0xFF) as usize]
+                ^ t[6][((lo >> 8) & 0xFF) as usize]
+                ^ t[5][((lo >> 16) & 0xFF) as usize]
+                ^ t[4][(lo >> 24) as usize]
+                ^ t[3][usize::from(b[4])]
+                ^ t[2][usize::from(b[5])]
+                ^ t[1][usize::from(b[6])]
+                ^ t[0][usize::from(b[7])];
+        }
+        for &b in chunks.remainder() {
+            c = (c >> 8) ^ t[0][((c ^ u32::from(b)) & 0xFF) as usize];
+        }
+        self.state = c;
+    }
+
+    fn value(&self) -> u32 {
+        !self.state
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Crc32;
+
+    #[test]
+    fn crc32_matches_the_standard_check_value() {
+        // The check value of CRC-32/ISO-HDLC for "123456789".
+        for split in 0..9 {
+            let mut crc = Crc32::new();
+            crc.update(&b"123456789"[..split]);
+            crc.update(&b"123456789"[split..]);
+            assert_eq!(crc.value(), 0xCBF4_3926);
+        }
+    }
+}
