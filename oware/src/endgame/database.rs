@@ -189,7 +189,7 @@ impl Database {
             bottom,
             |i, buf| {
                 self.decode(seeds, u64::from(i), &mut houses);
-                frame.predecessors(&houses, |p| buf.push(p));
+                frame.predecessors(&houses, |p| buf.push(p as u32));
             },
             || {
                 report.step += 1;
@@ -431,10 +431,10 @@ impl Database {
     /// The round in which quiet child `c` (opponent to move) entered
     /// `F_t`: one more than the latest round in which its quiet children
     /// entered `W_t`, 0 if none did at this threshold.
-    fn forced_round(&self, seeds: usize, c: u32, t: i8) -> u32 {
+    fn forced_round(&self, seeds: usize, c: u64, t: i8) -> u32 {
         let layer = &self.layers[seeds];
         let mut houses: Houses = [0; 2 * MAX_HOUSES];
-        self.decode(seeds, u64::from(c), &mut houses);
+        self.decode(seeds, c, &mut houses);
         let mut round = 0;
         self.frame(seeds).children(&houses, |_, child| {
             if let Child::Quiet(d) = child {

@@ -26,7 +26,7 @@ pub(crate) struct Frame<'a> {
 pub(crate) enum Child {
     /// No seed was captured: the opponent is to move, with the same seed
     /// total, at this index of the layer.
-    Quiet(u32),
+    Quiet(u64),
     /// Seeds left the board: the mover gained `net` (its captures minus the
     /// opponent's), and the game goes on at `index` among the positions of
     /// `seeds` seeds, with the turn passed (`same_side` false) or not (after
@@ -98,7 +98,7 @@ impl Frame<'_> {
         let (houses, seeds) = Frame::houses_of(after);
         let same_side = after.turn == Side::South;
         if seeds == self.seeds && !same_side {
-            return Child::Quiet(self.index_of(&houses) as u32);
+            return Child::Quiet(self.index_of(&houses));
         }
         let gain = i16::from(after.board.stores[0]) - i16::from(before.board.stores[0]);
         let loss = i16::from(after.board.stores[1]) - i16::from(before.board.stores[1]);
@@ -119,7 +119,7 @@ impl Frame<'_> {
     /// on laps when the ruleset does), so taking those seeds back and
     /// putting `s` in `o` gives the position before. Each candidate is then
     /// played forward, so only real, legal, quiet moves count.
-    pub(crate) fn predecessors(&self, houses: &Houses, mut f: impl FnMut(u32)) {
+    pub(crate) fn predecessors(&self, houses: &Houses, mut f: impl FnMut(u64)) {
         let h = self.h();
         let skip = matches!(self.ruleset.family, crate::Family::Oware(r) if r.skip_origin);
         for origin in h..2 * h {
@@ -148,7 +148,7 @@ impl Frame<'_> {
     /// If North, to move on `candidate` (South's frame), may play `house`
     /// and that quietly gives `target` with South to move: the candidate's
     /// index in North's frame.
-    fn quiet_move_to(&self, candidate: &Houses, house: usize, target: &Houses) -> Option<u32> {
+    fn quiet_move_to(&self, candidate: &Houses, house: usize, target: &Houses) -> Option<u64> {
         let mut pos = self.position(candidate);
         pos.turn = Side::North;
         let m = Move::new(Side::North, House(house as u8));
@@ -163,7 +163,7 @@ impl Frame<'_> {
             return None;
         }
         let (mirrored, _) = Frame::houses_of(&pos);
-        Some(self.index_of(&mirrored) as u32)
+        Some(self.index_of(&mirrored))
     }
 }
 
@@ -217,7 +217,7 @@ mod tests {
                 let mut backward = Vec::new();
                 let mut houses: Houses = [0; 2 * MAX_HOUSES];
                 index.distribution(seeds, 0, &mut houses[..12]).unwrap();
-                for p in 0..n as u32 {
+                for p in 0..n as u64 {
                     frame.children(&houses, |_, child| {
                         if let Child::Quiet(c) = child {
                             forward.push((c, p));

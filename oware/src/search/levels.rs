@@ -3,7 +3,10 @@
 use core::fmt;
 use core::str::FromStr;
 
+use std::sync::Arc;
+
 use super::{Evaluation, SearchLimits, Searcher};
+use crate::endgame::{Convention, Database};
 use crate::{Game, Move};
 
 /// A level of play, 1 (beginner) to 5 (strongest). Each is a documented
@@ -163,6 +166,7 @@ pub struct Player {
     limits: SearchLimits,
     rng: Rng,
     searcher: Searcher,
+    endgame: Option<Arc<Database>>,
 }
 
 impl Player {
@@ -174,6 +178,7 @@ impl Player {
             limits: level.limits(),
             rng: Rng::new(seed),
             searcher: Searcher::with_evaluation(1 << 18, level.evaluation()),
+            endgame: None,
         }
     }
 
@@ -197,7 +202,52 @@ impl Player {
     #[must_use]
     pub fn with_evaluation(mut self, eval: Evaluation) -> Player {
         self.searcher = Searcher::with_evaluation(1 << 18, eval);
+        self.searcher.set_endgame(self.searcher_endgame());
         self
+    }
+
+    /// The database the searcher uses: level 5's only.
+    fn searcher_endgame(&self) -> Option<Arc<Database>> {
+        self.endgame.clone().filter(|_| self.level == Level::Five)
+    }
+
+    /// This player with an endgame database, which level 5 (only) uses:
+    /// where the database holds the position with an exact value under
+    /// the game's ruleset and its convention ([`Convention::of`]), it plays
+    /// the database's best move, which realises the value (perfect play);
+    /// elsewhere its search ends lines at the database's exact values.
+    /// Entries the convention leaves inexact (Abapa positions whose value a
+    /// cycle can change) are searched.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use oware::endgame::{Convention, Database};
+    /// use oware::search::{Level, Player};
+    /// use oware::{Game, Position, Ruleset};
+    /// let db = Database::build(&Ruleset::abapa(), Convention::EachTakesOwn, 6)?;
+    /// let mut player = Player::reproducible(Level::Five, 1).with_endgame(Arc::new(db));
+    /// let pos: Position = "0,0,0,0,0,1/1,1,0,0,0,0 s 24 21".parse()?;
+    /// assert_eq!(player.choose(&Game::from(pos)).unwrap().to_string(), "F");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_endgame(mut self, db: Arc<Database>) -> Player {
+        self.endgame = Some(db);
+        self.searcher.set_endgame(self.searcher_endgame());
+        self
+    }
+
+    /// The database's best move for the game's position, when it holds an
+    /// exact value for it.
+    fn endgame_move(&self, game: &Game) -> Option<Move> {
+        let db = self.endgame.as_deref()?;
+        let pos = game.position();
+        if self.level != Level::Five || Convention::of(pos.ruleset()) != db.convention() {
+            return None;
+        }
+        let probe = db.probe(pos).ok()?;
+        probe.value.exact()?;
+        probe.best_moves.first().copied()
     }
 
     /// The player's level.
@@ -243,7 +293,10 @@ impl Player {
                     .collect();
                 Some(pool[self.rng.below(pool.len())])
             }
-            Level::Four | Level::Five => self.searcher.search(game, self.limits).best_move,
+            Level::Five => self
+                .endgame_move(game)
+                .or_else(|| self.searcher.search(game, self.limits).best_move),
+            Level::Four => self.searcher.search(game, self.limits).best_move,
         }
     }
 }

@@ -45,6 +45,7 @@ pub use eval::Evaluation;
 pub use levels::{Level, ParseLevelError, Player, Rng};
 pub use matches::{MatchResult, play_match};
 
+use crate::endgame::{Convention, Database};
 use crate::{Game, Move, MoveList, Position};
 use tt::{Bound, Table};
 
@@ -304,6 +305,8 @@ pub struct Searcher {
     /// `lines[ply]`: the best line found from the node at `ply` (the
     /// triangular principal-variation table).
     lines: Vec<Vec<Move>>,
+    /// An endgame database whose exact values end lines below the root.
+    endgame: Option<Arc<Database>>,
 }
 
 impl Searcher {
@@ -330,7 +333,33 @@ impl Searcher {
             path: Vec::new(),
             ply_before: 0,
             lines: Vec::new(),
+            endgame: None,
         }
+    }
+
+    /// Uses `db` (or none) for positions below the root: where it holds an
+    /// exact value for the position's ruleset (same moves and captures, and
+    /// the convention of the ruleset's cycle rule,
+    /// [`Convention::of`](crate::endgame::Convention::of)), the line ends
+    /// there with the final difference of seeds it gives, in centiseeds.
+    /// Clears the table, whose scores came without it.
+    pub fn set_endgame(&mut self, db: Option<Arc<Database>>) {
+        self.endgame = db;
+        self.table.clear();
+    }
+
+    /// The exact score of `pos` from the endgame database, if it has one:
+    /// the stores' difference plus the value still to be won, in
+    /// centiseeds.
+    fn endgame_score(&self, pos: &Position) -> Option<i32> {
+        let db = self.endgame.as_deref()?;
+        if Convention::of(pos.ruleset()) != db.convention() {
+            return None;
+        }
+        let value = db.value(pos).ok()?.exact()?;
+        let own = i32::from(pos.board().store(pos.turn()));
+        let other = i32::from(pos.board().store(!pos.turn()));
+        Some(100 * (own - other + i32::from(value)))
     }
 
     /// A handle that stops this searcher's searches from another thread.
@@ -594,6 +623,9 @@ impl Searcher {
         self.lines[usize::from(ply)].clear();
         let key = zobrist::hash(pos);
         if let Some(score) = self.end_by_rules(pos, key, ply) {
+            return score;
+        }
+        if let Some(score) = self.endgame_score(pos) {
             return score;
         }
         if depth == 0 {
