@@ -167,10 +167,7 @@ impl Database {
         if n >= MAX_LAYER {
             return Err(EndgameError::TooLarge { seeds: seeds as u8 });
         }
-        let (top, bottom) = match self.convention {
-            Convention::EvenSplit => (seeds as i8, 1),
-            Convention::EachTakesOwn => (seeds as i8, -(seeds as i8)),
-        };
+        let (top, bottom) = Work::thresholds(self.convention, seeds as i8);
         let steps = 1 + (top - bottom + 1).max(0) as u32;
         let mut report = Progress {
             seeds: seeds as u8,
@@ -243,18 +240,25 @@ impl Database {
                 }
             });
             if moves == 0 {
-                // R8: no move; each side takes the seeds in its row.
-                let own: i16 = houses[..h2 / 2].iter().map(|&s| i16::from(s)).sum();
-                let v = (2 * own - seeds as i16) as i8;
-                (best_lower, best_upper) = (v, v);
+                let v = self.no_move_value(&houses, seeds);
+                (best_lower, best_upper) = (v.lower, v.upper);
             }
             (open[i], lower[i], upper[i]) = (quiet, best_lower, best_upper);
             self.index.next(&mut houses[..h2]);
         }
     }
 
+    /// The value of a position without a legal move (R8): each side takes
+    /// the seeds in its row.
+    pub(crate) fn no_move_value(&self, houses: &Houses, seeds: usize) -> Value {
+        let h = self.ruleset.houses_per_side();
+        let own: i16 = houses[..h].iter().map(|&s| i16::from(s)).sum();
+        let v = (2 * own - seeds as i16) as i8;
+        Value { lower: v, upper: v }
+    }
+
     /// The value of a move that leaves the layer, for its mover.
-    fn child_value(&self, child: Child) -> Value {
+    pub(crate) fn child_value(&self, child: Child) -> Value {
         let Child::Exit {
             net,
             seeds,
@@ -264,54 +268,16 @@ impl Database {
         else {
             unreachable!("quiet moves stay in the layer")
         };
-        let v = self.layers[seeds].value(index as usize);
-        if same_side {
-            Value {
-                lower: net + v.lower,
-                upper: net + v.upper,
-            }
-        } else {
-            Value {
-                lower: net - v.upper,
-                upper: net - v.lower,
-            }
-        }
+        Value::after_move(net, same_side, self.layers[seeds].value(index as usize))
     }
 
     /// The stored layer from the solved work arrays.
     fn finish(&self, seeds: usize, work: Work) -> Layer {
-        let k = seeds as i8;
-        match self.convention {
-            // Thresholds 1.. only: W_t and F_t for t >= 1 are exactly the
-            // positions worth at least t and at most -t when endless play
-            // is worth 0; the rest are worth 0.
-            Convention::EvenSplit => Layer {
-                lower: work
-                    .lower
-                    .iter()
-                    .zip(&work.upper)
-                    .map(|(&lower, &upper)| match (lower, upper) {
-                        (UNSET, UNSET) => 0,
-                        (UNSET, upper) => upper,
-                        (lower, _) => lower,
-                    })
-                    .collect(),
-                upper: Vec::new(),
-                rank: work.rank,
-            },
-            Convention::EachTakesOwn => Layer {
-                lower: work
-                    .lower
-                    .iter()
-                    .map(|&v| if v == UNSET { -k } else { v })
-                    .collect(),
-                upper: work
-                    .upper
-                    .iter()
-                    .map(|&v| if v == UNSET { k } else { v })
-                    .collect(),
-                rank: work.rank,
-            },
+        let (lower, upper) = work.bounds(self.convention, seeds as i8);
+        Layer {
+            lower,
+            upper,
+            rank: work.rank,
         }
     }
 
@@ -350,13 +316,7 @@ impl Database {
         let mut ranked: Vec<(Move, i8, u32)> = Vec::new();
         frame.children(&houses, |m, child| {
             let v = match child {
-                Child::Quiet(c) => {
-                    let c = self.layers[seeds].value(c as usize);
-                    Value {
-                        lower: -c.upper,
-                        upper: -c.lower,
-                    }
-                }
+                Child::Quiet(c) => Value::after_move(0, false, layer.value(c as usize)),
                 exit => self.child_value(exit),
             };
             if v.lower != value.lower {

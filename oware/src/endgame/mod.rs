@@ -65,10 +65,12 @@ pub mod file;
 mod index;
 mod layer;
 mod retrograde;
+mod solver;
 
 pub use database::{Database, Progress};
 pub use file::{FORMAT_VERSION, LoadError};
 pub use index::SeedIndex;
+pub use solver::SolveError;
 
 use crate::MoveList;
 use core::fmt;
@@ -108,6 +110,24 @@ pub struct Value {
 }
 
 impl Value {
+    /// The value for the mover of a move that gains `net` seeds (its
+    /// captures minus the opponent's) and leads to a position worth
+    /// `child` to its own side to move: the mover's again (`same_side`,
+    /// after a capture-all grand slam) or the opponent's.
+    pub(crate) fn after_move(net: i8, same_side: bool, child: Value) -> Value {
+        if same_side {
+            Value {
+                lower: net + child.lower,
+                upper: net + child.upper,
+            }
+        } else {
+            Value {
+                lower: net - child.upper,
+                upper: net - child.lower,
+            }
+        }
+    }
+
     /// The value when both bounds agree: always under
     /// [`Convention::EvenSplit`]; under [`Convention::EachTakesOwn`] when
     /// no cycle can change it.

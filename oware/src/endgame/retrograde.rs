@@ -12,6 +12,8 @@
 //! enters `W` once and `F` once, and each entry visits its predecessors
 //! once.
 
+use super::Convention;
+
 /// Not decided (yet): below every value.
 pub(crate) const UNSET: i8 = i8::MIN;
 /// The rank of a position whose lower bound needs no progress (see
@@ -54,6 +56,44 @@ pub(crate) struct Stats {
 }
 
 impl Work {
+    /// The solved bounds of positions of `seeds` seeds under `convention`:
+    /// lower bounds (the values) and upper bounds (empty when equal).
+    pub(crate) fn bounds(&self, convention: Convention, seeds: i8) -> (Vec<i8>, Vec<i8>) {
+        match convention {
+            // Thresholds 1.. only: W_t and F_t for t >= 1 are exactly the
+            // positions worth at least t and at most -t when endless play
+            // is worth 0; the rest are worth 0.
+            Convention::EvenSplit => {
+                let value = |(&lower, &upper): (&i8, &i8)| match (lower, upper) {
+                    (UNSET, UNSET) => 0,
+                    (UNSET, upper) => upper,
+                    (lower, _) => lower,
+                };
+                (
+                    self.lower.iter().zip(&self.upper).map(value).collect(),
+                    Vec::new(),
+                )
+            }
+            // Undecided: endless play may be the worst for either side.
+            Convention::EachTakesOwn => {
+                let or = |v: i8, bound: i8| if v == UNSET { bound } else { v };
+                (
+                    self.lower.iter().map(|&v| or(v, -seeds)).collect(),
+                    self.upper.iter().map(|&v| or(v, seeds)).collect(),
+                )
+            }
+        }
+    }
+
+    /// The thresholds to solve for `seeds` seeds under `convention`, top
+    /// and bottom.
+    pub(crate) fn thresholds(convention: Convention, seeds: i8) -> (i8, i8) {
+        match convention {
+            Convention::EvenSplit => (seeds, 1),
+            Convention::EachTakesOwn => (seeds, -seeds),
+        }
+    }
+
     /// Nothing decided for `n` positions.
     pub(crate) fn new(n: usize) -> Work {
         Work {

@@ -1,0 +1,68 @@
+//! The solver above a database's range agrees with a database built that
+//! far, under both conventions, and reports its limits as typed errors.
+
+use oware::endgame::{Convention, Database, ProbeError, SolveError};
+use oware::{Board, BySide, Position, Ruleset, Side};
+
+/// A seeded position with `seeds` seeds spread over the 12 houses.
+fn random_position(state: &mut u64, seeds: u8, turn: Side) -> Position {
+    let mut pits = [0u8; 12];
+    for _ in 0..seeds {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        pits[(*state % 12) as usize] += 1;
+    }
+    let rest = 48 - seeds;
+    let stores = BySide {
+        south: rest / 2,
+        north: rest - rest / 2,
+    };
+    Position::from_board(
+        Board::from_pits(&pits, stores).unwrap(),
+        turn,
+        Ruleset::abapa(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn solving_above_the_range_gives_the_values_of_a_larger_database() {
+    for convention in [Convention::EvenSplit, Convention::EachTakesOwn] {
+        let small = Database::build(&Ruleset::abapa(), convention, 5).unwrap();
+        let large = Database::build(&Ruleset::abapa(), convention, 9).unwrap();
+        let mut state = 0x9e37_79b9_7f4a_7c15;
+        for i in 0..60 {
+            let turn = if i % 2 == 0 { Side::South } else { Side::North };
+            let pos = random_position(&mut state, 6 + (i % 4) as u8, turn);
+            assert_eq!(
+                small.solve(&pos, 1 << 20),
+                Ok(large.value(&pos).unwrap()),
+                "{pos} ({convention:?})"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_solver_reports_its_limits() {
+    let db = Database::build(&Ruleset::abapa(), Convention::EvenSplit, 3).unwrap();
+    let pos: Position = "1,1,1,1,1,1/1,1,1,1,1,1 s 12 24".parse().unwrap();
+    assert_eq!(
+        db.solve(&pos, 10),
+        Err(SolveError::TooManyPositions { limit: 10 })
+    );
+    let over: Position = "1,1,1,1,1,1/0,0,0,0,0,0 s 25 17".parse().unwrap();
+    assert_eq!(
+        db.solve(&over, 10),
+        Err(SolveError::Probe(ProbeError::GameOver))
+    );
+    let kalah = Position::new(Ruleset::kalah(6, 4).unwrap());
+    assert_eq!(
+        db.solve(&kalah, 10),
+        Err(SolveError::Probe(ProbeError::Ruleset))
+    );
+    // Within the range, the solver is the database.
+    let small: Position = "0,0,0,0,0,1/1,1,0,0,0,0 s 24 21".parse().unwrap();
+    assert_eq!(db.solve(&small, 1).unwrap().exact(), Some(1));
+}
