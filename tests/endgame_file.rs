@@ -786,3 +786,48 @@ fn save_and_load_through_a_path() {
     // A directory is not a file (opening or reading it fails).
     assert_err!(Database::load(dir.path()), LoadError::Io(_));
 }
+
+#[cfg(unix)]
+#[test]
+fn load_dir_reports_a_layer_file_it_cannot_open() {
+    let ruleset = Ruleset::abapa();
+    let even = build(&ruleset, Convention::EvenSplit, 4);
+    let dir = TempDir::new("unopenable");
+    write_layer_files(&even, dir.path(), 0..=4);
+    let middle = dir.path().join("even-02.owdb");
+    std::fs::remove_file(&middle).unwrap();
+    std::os::unix::fs::symlink("even-02.owdb", &middle).unwrap(); // a loop
+    assert_err!(
+        Database::load_dir(dir.path(), &ruleset, Convention::EvenSplit),
+        LoadError::Io(_)
+    );
+}
+
+#[test]
+fn values_out_of_range_with_a_right_checksum_are_refused() {
+    let db = build(&Ruleset::abapa(), Convention::EvenSplit, 3);
+    let mut bytes = file_of(&db);
+    // Layer 1's twelve values follow layer 0's value and rank.
+    let layer1 = TEXT + "abapa".len() + 2;
+    bytes[layer1..layer1 + 12].fill(0x80);
+    fix_crc(&mut bytes);
+    assert_err!(read(&bytes), LoadError::Corrupt("values"));
+    // Under EachTakesOwn a lower bound above its upper bound is refused too.
+    let own = build(&Ruleset::abapa(), Convention::EachTakesOwn, 1);
+    let mut bytes = file_of(&own);
+    let lower1 = TEXT + "abapa".len() + 3; // after layer 0's lower, upper, rank
+    bytes[lower1] = 1; // lower 1 ...
+    bytes[lower1 + 12] = (-1i8) as u8; // ... above upper -1
+    fix_crc(&mut bytes);
+    assert_err!(read(&bytes), LoadError::Corrupt("values"));
+}
+
+#[test]
+fn saving_an_empty_database_touches_no_file() {
+    let dir = TempDir::new("empty-save");
+    let path = dir.path().join("kept.owdb");
+    std::fs::write(&path, b"keep me").unwrap();
+    let empty = Database::new(&Ruleset::abapa(), Convention::EvenSplit).unwrap();
+    assert!(empty.save(&path).is_err());
+    assert_eq!(std::fs::read(&path).unwrap(), b"keep me");
+}

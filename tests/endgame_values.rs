@@ -15,9 +15,11 @@
 //!   worth the seeds on the mover's row minus those on the opponent's (R8);
 //! * the values come from plain (Jacobi) value iteration, one seed count at
 //!   a time (a move never adds seeds): [`Convention::EvenSplit`] from 0 until
-//!   a pass changes nothing, which is the limit of the iteration (an endless
-//!   game is worth 0); [`Convention::EachTakesOwn`] as bounds, the least and
-//!   the greatest fixpoint of the coupled iteration from `-k` and `+k`.
+//!   a pass changes nothing (an endless game is worth 0; the `n`-th pass
+//!   gives the value of the game cut after `n` plies, whose limit does not
+//!   depend on solving the layers in turn); [`Convention::EachTakesOwn`] as
+//!   bounds, the least and the greatest fixpoint of the coupled iteration
+//!   from `-k` and `+k` (`k` the seeds on the board).
 //!
 //! The database is built for the same rulesets and must give the same value
 //! on every position, and best moves that achieve it. A play-out test checks
@@ -176,6 +178,7 @@ impl Edge {
     }
 }
 
+/// A position of the graph.
 struct Node {
     /// `None` for the empty board.
     pos: Option<Position>,
@@ -190,6 +193,7 @@ struct Graph {
     nodes: Vec<Node>,
     /// The nodes of each seed count.
     levels: Vec<Range<usize>>,
+    /// The node of each position.
     index: HashMap<Key, usize>,
 }
 
@@ -411,8 +415,8 @@ fn capture_all_each_takes_own() {
     compare(capture_all(), Convention::EachTakesOwn, MAX_SEEDS);
 }
 
-/// With 7 seeds no house goes round Abapa's 12-house ring, so this is
-/// Abapa's check under another ruleset; the small board below laps.
+/// With fewer than 12 seeds no house goes round Abapa's 12-house ring, so
+/// this is Abapa's check under another ruleset; the small board below laps.
 #[test]
 fn no_origin_skip_even_split() {
     compare(no_origin_skip(), Convention::EvenSplit, MAX_SEEDS);
@@ -447,6 +451,7 @@ fn the_reference_knows_hand_solved_positions() {
     use Convention::{EachTakesOwn, EvenSplit};
     const F_A: [u8; 12] = [0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0];
     const F_AB: [u8; 12] = [0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0];
+    const F_F: [u8; 12] = [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1];
     for convention in [EvenSplit, EachTakesOwn] {
         let value =
             |ruleset, pits: &[u8; 12], turn| reference_value(ruleset, convention, pits, turn);
@@ -472,6 +477,18 @@ fn the_reference_knows_hand_solved_positions() {
         );
         // With capture-all it takes both and the board is empty.
         assert_eq!(value(capture_all(), &F_A, Side::South), Bounds::exact(2));
+        // f feeds A; F must feed a; then each side's single seed chases the
+        // other's round the board, each having one move, and no house ever
+        // holds 2: an endless game, worth 0 split evenly, and anything
+        // between -2 and 2 when each side takes its own.
+        let endless = match convention {
+            EvenSplit => Bounds::exact(0),
+            EachTakesOwn => Bounds {
+                lower: -2,
+                upper: 2,
+            },
+        };
+        assert_eq!(value(Ruleset::abapa(), &F_F, Side::North), endless);
     }
 }
 
@@ -522,7 +539,7 @@ fn exact_value(db: &Database, pos: &Position, side: Side) -> i8 {
 /// Plays the first best move for both sides from `start`, checking that
 /// the captures so far plus the value left always make the starting value.
 /// Play stops at the end of the game, or after `quiet` plies without a
-/// capture; returns the positions where that happened with a non-zero value
+/// capture; returns the position where that happened if its value is not 0
 /// (a winning side that made no progress).
 fn play_out(db: &Database, start: Position, quiet: usize) -> Option<String> {
     let ruleset = *start.ruleset();

@@ -11,7 +11,8 @@
 //! | 4 | CRC-32 (IEEE) of every byte before it |
 //!
 //! A file whose magic, version, ruleset, seed range, length or checksum is
-//! wrong is refused with a [`LoadError`] that says which; nothing of it is
+//! wrong, or whose values lie outside `−k..=k` for `k` seeds (or a lower
+//! bound above its upper bound), is refused with a [`LoadError`] that says which; nothing of it is
 //! read as values.
 
 use super::database::Layer;
@@ -192,8 +193,14 @@ impl Database {
     /// Writes the database to a file at `path` (see [`Database::write`]).
     ///
     /// # Errors
-    /// Any error creating or writing the file.
+    /// Any error creating or writing the file;
+    /// [`io::ErrorKind::InvalidInput`] (and no file touched) for a database
+    /// without layers.
     pub fn save(&self, path: impl AsRef<Path>) -> io::Result<()> {
+        if self.layers.is_empty() {
+            let message = "the database has no layer";
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
+        }
         let mut file = io::BufWriter::new(std::fs::File::create(path)?);
         self.write(&mut file)?;
         file.flush()
@@ -239,8 +246,10 @@ impl Database {
             let path: PathBuf = dir
                 .as_ref()
                 .join(Database::layer_file_name(convention, seeds));
-            let Ok(file) = std::fs::File::open(&path) else {
-                return Ok(db);
+            let file = match std::fs::File::open(&path) {
+                Ok(file) => file,
+                Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(db),
+                Err(e) => return Err(LoadError::Io(e)),
             };
             db.read_layers(&mut io::BufReader::new(file))?;
         }
@@ -271,6 +280,12 @@ impl Database {
                 Convention::EachTakesOwn => input.take_values(n)?,
             };
             let rank = input.take(n)?;
+            let k = seeds as i8;
+            let in_range = |v: &i8| (-k..=k).contains(v);
+            let ordered = upper.is_empty() || lower.iter().zip(&upper).all(|(l, u)| l <= u);
+            if !lower.iter().chain(&upper).all(in_range) || !ordered {
+                return Err(LoadError::Corrupt("values"));
+            }
             self.layers.push(Layer { lower, upper, rank });
         }
         let expected = input.crc.value();
