@@ -271,6 +271,7 @@ impl Database {
         header: &Header,
         input: &mut Checksummed<R>,
     ) -> Result<(), LoadError> {
+        let mut layers = Vec::new();
         for seeds in header.first..=header.last {
             let n = usize::try_from(self.positions(seeds))
                 .map_err(|_| LoadError::Corrupt("seed range"))?;
@@ -280,13 +281,7 @@ impl Database {
                 Convention::EachTakesOwn => input.take_values(n)?,
             };
             let rank = input.take(n)?;
-            let k = seeds as i8;
-            let in_range = |v: &i8| (-k..=k).contains(v);
-            let ordered = upper.is_empty() || lower.iter().zip(&upper).all(|(l, u)| l <= u);
-            if !lower.iter().chain(&upper).all(in_range) || !ordered {
-                return Err(LoadError::Corrupt("values"));
-            }
-            self.layers.push(Layer { lower, upper, rank });
+            layers.push(Layer { lower, upper, rank });
         }
         let expected = input.crc.value();
         let mut stored = [0; 4];
@@ -298,6 +293,18 @@ impl Database {
         if input.inner.read(&mut rest)? != 0 {
             return Err(LoadError::Corrupt("length (bytes after the checksum)"));
         }
+        // A right checksum over wrong values (a writer's bug, or a forgery)
+        // must not reach a probe either.
+        for (seeds, layer) in (header.first..).zip(&layers) {
+            let k = seeds as i8;
+            let in_range = |v: &i8| (-k..=k).contains(v);
+            let ordered =
+                layer.upper.is_empty() || layer.lower.iter().zip(&layer.upper).all(|(l, u)| l <= u);
+            if !layer.lower.iter().chain(&layer.upper).all(in_range) || !ordered {
+                return Err(LoadError::Corrupt("values"));
+            }
+        }
+        self.layers.append(&mut layers);
         Ok(())
     }
 }
