@@ -1,7 +1,8 @@
 //! Oware by the Abapa tournament rules, and the Mancala family around it
 //! (the other Oware rule sets, Kalah(m, n), Congkak): the rules, text forms,
-//! perft and an engine ([`search`]: search, analysis, five levels of play),
-//! in a fast, allocation-free core with no required dependencies. The rule
+//! perft, an engine ([`search`]: search, analysis, five levels of play) and
+//! endgame databases ([`endgame`]: exact values by retrograde analysis), in
+//! a fast, allocation-free core with no required dependencies. The rule
 //! specifications ship with the crate in `rules/` (`abapa.md`, `kalah.md`,
 //! `congkak.md`).
 //!
