@@ -14,6 +14,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use oware::endgame::{Convention, Database, FORMAT_VERSION, LoadError};
+use oware::search::Rng;
 use oware::{Board, BySide, Position, Ruleset, Side};
 
 /// Offsets of the header fields.
@@ -102,33 +103,17 @@ fn payload_len(db: &Database, first: u8, last: u8) -> usize {
         .sum()
 }
 
-/// A small deterministic pseudo-random generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 /// `count` positions of `ruleset` with 1 to `max_seeds` seeds on the board
 /// spread at random, the stores making up the rest without a majority.
 fn positions(ruleset: Ruleset, max_seeds: u8, count: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let houses = 2 * ruleset.houses_per_side();
     (0..count)
         .map(|_| {
-            let k = 1 + rng.below(u64::from(max_seeds)) as u8;
+            let k = 1 + rng.below(usize::from(max_seeds)) as u8;
             let mut pits = vec![0u8; houses];
             for _ in 0..k {
-                pits[rng.below(houses as u64) as usize] += 1;
+                pits[rng.below(houses)] += 1;
             }
             let captured = ruleset.total_seeds() - k;
             let stores = BySide {

@@ -31,6 +31,7 @@ use std::fmt::Write as _;
 use std::ops::Range;
 
 use oware::endgame::{Convention, Database, Probe};
+use oware::search::Rng;
 use oware::{
     Board, BySide, Family, GrandSlam, MAX_HOUSES, Move, OwareRules, Position, Ruleset, Side,
 };
@@ -496,24 +497,8 @@ fn the_reference_knows_hand_solved_positions() {
 // Play-out
 // ---------------------------------------------------------------------------
 
-/// A small xorshift64* generator, so the test needs no dependency.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// A random position with `seeds` seeds on the board and a legal move.
-fn random_position(rng: &mut XorShift, ruleset: Ruleset, seeds: u8) -> Position {
+fn random_position(rng: &mut Rng, ruleset: Ruleset, seeds: u8) -> Position {
     loop {
         let mut pits = [0u8; 12];
         for _ in 0..seeds {
@@ -583,7 +568,7 @@ fn play_out(db: &Database, start: Position, quiet: usize) -> Option<String> {
 fn best_play_keeps_the_value_and_makes_progress() {
     let ruleset = Ruleset::abapa();
     let db = build(ruleset, Convention::EvenSplit, PLAYOUT_MAX_SEEDS);
-    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let stalled: Vec<String> = (0..200)
         .filter_map(|_| {
             let seeds = PLAYOUT_MAX_SEEDS - 2 + rng.below(3) as u8;
