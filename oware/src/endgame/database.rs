@@ -75,6 +75,12 @@ pub struct Progress {
     pub step: u32,
     /// Steps in all for this layer.
     pub steps: u32,
+    /// The longest propagation so far in this layer, in plies: the most
+    /// quiet plies best play needed to force a capture or the end.
+    pub longest_plies: u32,
+    /// Positions so far whose rank exceeded what a byte holds (254): for
+    /// them the best moves keep the value but may not make progress.
+    pub saturated: u64,
 }
 
 impl Database {
@@ -174,6 +180,8 @@ impl Database {
             positions: n,
             step: 0,
             steps,
+            longest_plies: 0,
+            saturated: 0,
         };
         let mut work = Work::new(n as usize);
         self.read_moves(seeds, &mut work);
@@ -188,8 +196,10 @@ impl Database {
                 self.decode(seeds, u64::from(i), &mut houses);
                 frame.predecessors(&houses, |p| buf.push(p as u32));
             },
-            || {
+            |stats| {
                 report.step += 1;
+                report.longest_plies = stats.rounds;
+                report.saturated = stats.saturated;
                 progress(report);
             },
         );

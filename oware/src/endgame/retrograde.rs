@@ -115,7 +115,7 @@ impl Work {
         top: i8,
         bottom: i8,
         mut predecessors: impl FnMut(u32, &mut Vec<u32>),
-        mut step: impl FnMut(),
+        mut step: impl FnMut(&Stats),
     ) -> Stats {
         let mut stats = Stats::default();
         let mut buf = Vec::new();
@@ -138,7 +138,7 @@ impl Work {
                 next.clear();
             }
             stats.rounds = stats.rounds.max(round);
-            step();
+            step(&stats);
         }
         stats
     }

@@ -175,7 +175,7 @@ impl Database {
                 top,
                 bottom,
                 |c, buf| buf.extend(&predecessors[c as usize]),
-                || {},
+                |_| {},
             );
             let (lower, upper) = work.bounds(self.convention, seeds);
             for (l, &i) in group.iter().enumerate() {
