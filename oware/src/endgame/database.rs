@@ -2,7 +2,7 @@
 //! probe that reads values and best moves from it.
 
 use super::layer::{Child, Frame, Houses};
-use super::retrograde::{NO_RANK, UNSET, Work};
+use super::retrograde::{MAX_RANK, NO_RANK, UNSET, Work};
 use super::{Convention, EndgameError, Probe, ProbeError, SeedIndex, Value};
 use crate::{Family, GrandSlam, MAX_HOUSES, Move, MoveList, Position, Ruleset};
 
@@ -351,10 +351,16 @@ impl Database {
         for (m, _, _) in ranked {
             best_moves.push(Move::new(position.turn(), m.house()));
         }
+        let plies = match rank {
+            NO_RANK => None,
+            MAX_RANK => Some(u16::MAX),
+            rank => Some(u16::from(rank) + 1),
+        };
         Ok(Probe {
             value,
             best_moves,
             seeds: seeds as u8,
+            plies,
         })
     }
 

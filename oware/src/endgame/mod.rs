@@ -37,10 +37,15 @@
 //!   [`Value::upper`] what the opponent can hold it to the same way. When
 //!   they are equal no cut of any cycle can change the value and it is
 //!   exact; otherwise the entry is cycle-dependent, and the engine searches
-//!   it with the game's history. (Both bounds assume the game is not cut by
-//!   the no-capture ply limit first; play that forces a capture needs at
-//!   most [`Probe::best_moves`]' ranks of plies, which is short in
-//!   practice.)
+//!   it with the game's history.
+//!
+//! Under either convention a forcing line takes a number of plies
+//! ([`Probe::plies`]); a game's own history rules can cut it first: the
+//! no-capture limit (Abapa: 100 plies; in the layers of 12–15 seeds the
+//! longest forcing lines already take more than 100 plies) or a repetition
+//! of a position that occurred before the line began. A value is what best
+//! play secures when the line fits, which [`Probe::safe_in`] checks
+//! against a [`Game`](crate::Game); the engine searches where it does not.
 //!
 //! # How it is computed
 //! Layer by layer, from 0 seeds up. In a layer the quiet moves stay in the
@@ -153,6 +158,46 @@ pub struct Probe {
     pub best_moves: MoveList,
     /// The seeds on the board.
     pub seeds: u8,
+    /// At most how many plies best play takes to reach the capture (or the
+    /// end of the game) that realises the lower bound, from the stored
+    /// rank; `u16::MAX` when the rank saturated (longer than 254 plies);
+    /// `None` where keeping the value needs no progress (a value of 0 or
+    /// less under [`Convention::EvenSplit`], a lower bound no line can
+    /// force). A game whose no-capture limit or repetition rule would cut
+    /// play before then may end otherwise: see [`Probe::safe_in`].
+    pub plies: Option<u16>,
+}
+
+impl Probe {
+    /// Whether `game` (whose current position this probe is of) can be
+    /// played out by [`Probe::best_moves`] to the lower bound before its
+    /// history rules cut it: the plies needed fit under the no-capture and
+    /// ply limits, and no position since the last capture has occurred so
+    /// often that one more occurrence on the way would end the game (a
+    /// forcing line never repeats a position of its own).
+    #[must_use]
+    pub fn safe_in(&self, game: &crate::Game) -> bool {
+        let Some(plies) = self.plies else {
+            return true;
+        };
+        let cycle = game.ruleset().cycle();
+        let fits = |limit: Option<u16>, used: usize| {
+            limit.is_none_or(|n| used + usize::from(plies) <= usize::from(n))
+        };
+        let earlier = game.positions_since_capture();
+        let earlier = &earlier[..earlier.len() - 1];
+        let repeats_fit = cycle.occurrences.is_none_or(|n| {
+            let mut counts = std::collections::HashMap::new();
+            earlier.iter().all(|p| {
+                let seen = counts.entry((*p.board(), p.turn())).or_insert(0u8);
+                *seen += 1;
+                *seen < n - 1
+            })
+        });
+        fits(cycle.no_capture_plies, game.plies_since_capture())
+            && fits(cycle.max_plies, game.ply())
+            && repeats_fit
+    }
 }
 
 /// Why a database cannot be built.

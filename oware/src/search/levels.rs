@@ -214,8 +214,10 @@ impl Player {
     /// This player with an endgame database, which level 5 (only) uses:
     /// where the database holds the position with an exact value under
     /// the game's ruleset and its convention ([`Convention::of`]), it plays
-    /// the database's best move, which realises the value (perfect play);
-    /// elsewhere its search ends lines at the database's exact values.
+    /// the database's best move, which realises the value (perfect play),
+    /// unless the game's history rules could cut the line first
+    /// ([`Probe::safe_in`](crate::endgame::Probe::safe_in)); elsewhere its
+    /// search ends lines at the database's exact values.
     /// Entries the convention leaves inexact (Abapa positions whose value a
     /// cycle can change) are searched.
     ///
@@ -247,6 +249,9 @@ impl Player {
         }
         let probe = db.probe(pos).ok()?;
         probe.value.exact()?;
+        if !probe.safe_in(game) {
+            return None; // the history could cut the line: search instead
+        }
         probe.best_moves.first().copied()
     }
 

@@ -1,0 +1,149 @@
+//! The engine with an endgame database: best play from the database keeps
+//! exact Abapa values and realises them, the history check refuses lines
+//! the game's rules would cut, and level 5 plays the database's moves.
+
+use std::sync::Arc;
+
+use oware::endgame::{Convention, Database};
+use oware::search::{Level, Player, Rng};
+use oware::{Board, BySide, CycleRule, Game, Position, Ruleset, Side};
+
+/// A seeded position of `ruleset` with `seeds` seeds on the board.
+fn random_position(rng: &mut Rng, ruleset: Ruleset, seeds: u8) -> Position {
+    let mut pits = [0u8; 12];
+    for _ in 0..seeds {
+        pits[rng.below(12)] += 1;
+    }
+    let rest = ruleset.total_seeds() - seeds;
+    let stores = BySide {
+        south: rest / 2,
+        north: rest - rest / 2,
+    };
+    let turn = if rng.below(2) == 0 {
+        Side::South
+    } else {
+        Side::North
+    };
+    Position::from_board(Board::from_pits(&pits, stores).unwrap(), turn, ruleset).unwrap()
+}
+
+/// The mover's store minus the other side's.
+fn lead(pos: &Position, side: Side) -> i32 {
+    i32::from(pos.board().store(side)) - i32::from(pos.board().store(!side))
+}
+
+#[test]
+fn best_play_realises_exact_abapa_values() {
+    let db = Database::build(&Ruleset::abapa(), Convention::EachTakesOwn, 10).unwrap();
+    let mut rng = Rng::new(7);
+    let mut exact = 0;
+    for _ in 0..200 {
+        let seeds = 6 + rng.below(5) as u8;
+        let start = random_position(&mut rng, Ruleset::abapa(), seeds);
+        let probe = db.probe(&start).unwrap();
+        let Some(value) = probe.value.exact() else {
+            continue;
+        };
+        exact += 1;
+        let mover = start.turn();
+        let mut pos = start;
+        let mut quiet = 0;
+        while let Ok(probe) = db.probe(&pos) {
+            // Captures so far plus what is left to win never change.
+            let left = probe
+                .value
+                .exact()
+                .expect("best play stays on exact values");
+            let left = if pos.turn() == mover { left } else { -left };
+            assert_eq!(
+                lead(&pos, mover) - lead(&start, mover) + i32::from(left),
+                i32::from(value),
+                "from {start}"
+            );
+            let Some(&m) = probe.best_moves.first() else {
+                break;
+            };
+            let before = pos.board().seeds_on_board();
+            pos.play_unchecked(m);
+            quiet = if pos.board().seeds_on_board() < before {
+                0
+            } else {
+                quiet + 1
+            };
+            assert!(
+                quiet <= 300,
+                "best play from {start} goes round without capturing"
+            );
+        }
+    }
+    assert!(exact > 100, "only {exact} exact starts");
+}
+
+#[test]
+fn the_history_check_refuses_lines_the_rules_would_cut() {
+    let db = Database::build(&Ruleset::abapa(), Convention::EachTakesOwn, 8).unwrap();
+    let mut rng = Rng::new(11);
+    // A position whose value needs a few quiet plies before the capture.
+    let (start, plies) = loop {
+        let pos = random_position(&mut rng, Ruleset::abapa(), 8);
+        let probe = db.probe(&pos).unwrap();
+        if let (Some(1..), Some(plies @ 3..=20)) = (probe.value.exact(), probe.plies) {
+            break (pos, plies);
+        }
+    };
+    let with_limit = |n: u16| {
+        let mut options = Ruleset::abapa().options();
+        options.cycle = CycleRule::abapa();
+        options.cycle.no_capture_plies = Some(n);
+        let ruleset = Ruleset::new(options).unwrap();
+        Game::from(Position::from_board(*start.board(), start.turn(), ruleset).unwrap())
+    };
+    let probe = db.probe(&start).unwrap();
+    assert!(probe.safe_in(&Game::from(start)));
+    assert!(probe.safe_in(&with_limit(plies)), "the line fits exactly");
+    assert!(!probe.safe_in(&with_limit(plies - 1)), "one ply short");
+    // OpenSpiel ends at the first repetition: after a quiet move, the
+    // earlier position could come back on the line.
+    let openspiel =
+        Position::from_board(*start.board(), start.turn(), Ruleset::openspiel()).unwrap();
+    let mut game = Game::from(openspiel);
+    let first = db.probe(game.position()).unwrap();
+    assert!(first.safe_in(&game));
+    // Several plies to go: no move realises the value at once, so the
+    // best move is quiet.
+    let m = first.best_moves[0];
+    game.play(m).unwrap();
+    assert_eq!(game.plies_since_capture(), 1);
+    let next = db.probe(game.position()).unwrap();
+    assert_eq!(next.safe_in(&game), next.plies.is_none());
+}
+
+#[test]
+fn level_five_plays_the_database_move_and_others_do_not_probe() {
+    let db = Arc::new(Database::build(&Ruleset::abapa(), Convention::EachTakesOwn, 8).unwrap());
+    let mut rng = Rng::new(3);
+    let mut checked = 0;
+    while checked < 20 {
+        let pos = random_position(&mut rng, Ruleset::abapa(), 8);
+        let probe = db.probe(&pos).unwrap();
+        let game = Game::from(pos);
+        if probe.value.exact().is_none() || probe.best_moves.is_empty() || !probe.safe_in(&game) {
+            continue;
+        }
+        let mut player = Player::reproducible(Level::Five, 1).with_endgame(Arc::clone(&db));
+        assert_eq!(player.choose(&game), Some(probe.best_moves[0]), "{pos}");
+        checked += 1;
+    }
+    // A database of another convention is not used: an Abapa game plays
+    // by EachTakesOwn, so an EvenSplit database changes nothing.
+    let even = Arc::new(Database::build(&Ruleset::abapa(), Convention::EvenSplit, 4).unwrap());
+    let pos: Position = "0,0,0,0,0,1/1,1,0,0,0,0 s 24 21".parse().unwrap();
+    let game = Game::from(pos);
+    let plain = Player::reproducible(Level::Five, 1).choose(&game);
+    assert_eq!(
+        Player::reproducible(Level::Five, 1)
+            .with_endgame(even)
+            .choose(&game),
+        plain
+    );
+}
