@@ -4,9 +4,10 @@
  *
  * Conventions (the same for every function):
  * - Handles are opaque: oware_game (a game with its history), oware_searcher
- *   (the engine), oware_player (a level of play). The caller owns what a
- *   _new, _from_* or _clone function returns and frees it with the
- *   object's _free function; _free accepts NULL.
+ *   (the engine), oware_player (a level of play), oware_endgame (an endgame
+ *   database). The caller owns what a _new, _from_*, _clone, _load* or
+ *   _build function returns and frees it with the object's _free function;
+ *   _free accepts NULL.
  * - Fallible functions return an oware_result; oware_result_message() gives
  *   a static message for each code. Out-parameters are written on success
  *   (a function that creates an object sets *out to NULL on failure).
@@ -31,6 +32,7 @@
  * - Threads: no global state. A handle may move between threads but is used
  *   by one thread at a time; functions taking a const oware_game * only read
  *   it, so several threads may call them at once while no one changes it.
+ *   An oware_endgame never changes: any number of threads may use one.
  */
 
 #ifndef OWARE_H
@@ -76,6 +78,13 @@
 #define OWARE_MAX_PV 64
 
 /**
+ * The value `oware_endgame_max_seeds` writes for a database without any
+ * layer (e.g. from `oware_endgame_load_dir` on a directory without the
+ * layer of 0 seeds): no position can be probed in it.
+ */
+#define OWARE_ENDGAME_NO_LAYERS UINT8_MAX
+
+/**
  * Result codes returned by fallible `oware_*` functions. Values are stable.
  */
 typedef enum {
@@ -111,6 +120,51 @@ typedef enum {
    * There is no move or agreement to take back.
    */
   OWARE_RESULT_NOTHING_TO_UNDO = 7,
+  /**
+   * An endgame database file or directory cannot be opened, read or
+   * written.
+   */
+  OWARE_RESULT_ENDGAME_IO = 8,
+  /**
+   * The file is not an endgame database (its magic bytes are wrong).
+   */
+  OWARE_RESULT_ENDGAME_NOT_A_DATABASE = 9,
+  /**
+   * The endgame database file has a format version this library does
+   * not read.
+   */
+  OWARE_RESULT_ENDGAME_VERSION = 10,
+  /**
+   * The endgame database file ends early: it was cut short.
+   */
+  OWARE_RESULT_ENDGAME_TRUNCATED = 11,
+  /**
+   * The endgame database file's checksum does not match: it is corrupt.
+   */
+  OWARE_RESULT_ENDGAME_CHECKSUM = 12,
+  /**
+   * The endgame database file has an impossible header field or value.
+   */
+  OWARE_RESULT_ENDGAME_CORRUPT = 13,
+  /**
+   * The endgame database file is sound but not what was asked for:
+   * another ruleset or convention, or layers that do not follow.
+   */
+  OWARE_RESULT_ENDGAME_MISMATCH = 14,
+  /**
+   * The ruleset has no endgame databases (only Oware rulesets in which
+   * a side never passes without a capture have them).
+   */
+  OWARE_RESULT_ENDGAME_UNSUPPORTED = 15,
+  /**
+   * More seeds are on the board than the endgame database holds.
+   */
+  OWARE_RESULT_ENDGAME_TOO_MANY_SEEDS = 16,
+  /**
+   * The game's ruleset does not move, capture or feed as the endgame
+   * database's.
+   */
+  OWARE_RESULT_ENDGAME_WRONG_RULESET = 17,
   /**
    * A bug inside the library (a Rust panic), caught at the boundary.
    */
@@ -257,6 +311,25 @@ typedef enum {
 } oware_score_kind;
 
 /**
+ * What endless play (a cycle without captures) is worth to an endgame
+ * database: the convention its values are computed under.
+ */
+typedef enum {
+  /**
+   * Endless play splits the seeds left evenly (the computer-Awari
+   * convention): every value is exact. The convention of rulesets whose
+   * seeds left at the end are not counted.
+   */
+  OWARE_CONVENTION_EVEN_SPLIT = 0,
+  /**
+   * Each side takes the seeds in its own row when the game is cut (Abapa
+   * R11, OpenSpiel): the convention of Abapa. A value a cycle can change
+   * is given as bounds, not exact.
+   */
+  OWARE_CONVENTION_EACH_TAKES_OWN = 1,
+} oware_convention;
+
+/**
  * The kinds of text `oware_text_check` checks.
  */
 typedef enum {
@@ -274,6 +347,28 @@ typedef enum {
    */
   OWARE_TEXT_KIND_RECORD = 2,
 } oware_text_kind;
+
+/**
+ * An endgame database: the exact value (or, where a cycle can change it,
+ * bounds) of every position of one Oware ruleset with up to
+ * `oware_endgame_max_seeds` seeds on the board, and the moves that
+ * realise it. Kalah and Congkak have none.
+ *
+ * Create one with `oware_endgame_load_dir`, `oware_endgame_load` or
+ * `oware_endgame_build`; free it with `oware_endgame_free`. Read it with
+ * `oware_endgame_probe`; give it to a level-5 player with
+ * `oware_player_set_endgame`.
+ *
+ * Ownership: the handle holds one reference to the database, and each
+ * player given it holds another, so the handle may be freed while those
+ * players live (they keep the database until they are freed).
+ *
+ * Thread safety: a database never changes once made. Any number of
+ * threads may call the functions taking `const oware_endgame *` on one
+ * database at once, and players in several threads may share it; only
+ * `oware_endgame_free` must not run while another call uses the handle.
+ */
+typedef struct oware_endgame oware_endgame;
 
 /**
  * A game: its starting position and ruleset, the moves played with what
@@ -294,7 +389,9 @@ typedef struct oware_game oware_game;
  * 1 plays at random (capturing half the time when it can), 2 greedily,
  * 3 a 4-ply search on the stores, 4 an 8-ply search, 5 a search of up to
  * 1 second and 500 000 positions. Levels 1 to 3 choose at random among
- * their candidates, reproducibly for a seed.
+ * their candidates, reproducibly for a seed. Given an endgame database
+ * (`oware_player_set_endgame`), level 5 plays perfectly where it holds an
+ * exact value.
  *
  * Create one with `oware_player_new`; free it with `oware_player_free`.
  *
@@ -533,6 +630,63 @@ typedef struct {
    */
   oware_score score;
 } oware_move_score;
+
+/**
+ * What `oware_endgame_probe` found about a game's position.
+ *
+ * The value is, for the side to move, the final difference of captures
+ * from now on (its captures minus the opponent's) that it can force, both
+ * sides playing best; its final score is then its store plus
+ * `(seeds + value) / 2`. Under `OWARE_CONVENTION_EVEN_SPLIT` the value is
+ * always exact. Under `OWARE_CONVENTION_EACH_TAKES_OWN` it is exact unless
+ * a cycle cut by the repetition rule could change it: then `lower` is what
+ * the side to move can force whatever the history and `upper` what the
+ * opponent can hold it to.
+ *
+ * Best play secures `lower` in `plies` plies at most, unless the game's
+ * own history rules cut the line first (the no-capture limit, 100 plies in
+ * Abapa, which the longest lines pass from 12 seeds on; or a repetition of
+ * an earlier position): `safe` says whether they can.
+ */
+typedef struct {
+  /**
+   * The value the side to move can force (the value, when exact).
+   */
+  int8_t lower;
+  /**
+   * The value the opponent can hold it to (`upper >= lower`).
+   */
+  int8_t upper;
+  /**
+   * `lower == upper`: no cycle can change the value.
+   */
+  bool exact;
+  /**
+   * The seeds on the board (at most the database's `max_seeds`).
+   */
+  uint8_t seeds;
+  /**
+   * At most how many plies best play takes to reach the capture (or the
+   * end of the game) that realises `lower`; 65535 when more than 254;
+   * 0 where keeping the value needs no progress (a value of 0 or less
+   * under `OWARE_CONVENTION_EVEN_SPLIT`, a lower bound no line forces).
+   */
+  uint16_t plies;
+  /**
+   * The game's history rules cannot cut best play before it secures
+   * `lower`: the `plies` fit under its no-capture and ply limits, and no
+   * earlier position is one occurrence from ending the game. With
+   * `exact`, playing the first best move at every turn is perfect play;
+   * without, a search should choose (a level-5 player does).
+   */
+  bool safe;
+  /**
+   * The number of best moves: the moves that keep `lower` and make
+   * progress towards it, best first (highest `upper`, then the
+   * quickest). At least 1, at most `OWARE_MAX_HOUSES`.
+   */
+  size_t best_moves_len;
+} oware_probe_result;
 
 #ifdef __cplusplus
 extern "C" {
@@ -974,6 +1128,163 @@ void oware_player_free(oware_player *player);
  * Returns `OWARE_RESULT_GAME_OVER` when the game is over.
  */
 oware_result oware_player_choose(oware_player *player, const oware_game *game, uint8_t *out_move);
+
+/**
+ * Loads the database of the ruleset given as text (as `oware_game_new`
+ * takes it, e.g. `"abapa"`) under `convention` (an `oware_convention`)
+ * from the directory `dir`, one file a layer of seeds, as the `endgame`
+ * example's `build` writes them: `even-00.owdb`, `even-01.owdb`, … for
+ * `OWARE_CONVENTION_EVEN_SPLIT`, `own-00.owdb`, … for
+ * `OWARE_CONVENTION_EACH_TAKES_OWN`. The layers are read from 0 seeds up
+ * to the first file missing (a file may hold several layers: one saved by
+ * `oware_endgame_save` and named `even-00.owdb` holds them all); a
+ * directory without the layer of 0 seeds, or that does not exist, gives an
+ * empty database (`oware_endgame_max_seeds` writes
+ * `OWARE_ENDGAME_NO_LAYERS`). A corrupt or unreadable layer file is an
+ * error, not the end of the database. `dir` is a path: bytes on Unix,
+ * UTF-8 elsewhere.
+ *
+ * On success the caller owns `*out` and must free it with
+ * `oware_endgame_free`. On failure `*out` is set to NULL:
+ * `OWARE_RESULT_PARSE_ERROR` when the ruleset text is not UTF-8 or not a
+ * ruleset, `OWARE_RESULT_INVALID_ARGUMENT` when `convention` is out of
+ * range, `OWARE_RESULT_ENDGAME_UNSUPPORTED` when the ruleset has no
+ * endgame databases, and for a layer file present but refused
+ * `OWARE_RESULT_ENDGAME_IO`, `_NOT_A_DATABASE`, `_VERSION`, `_TRUNCATED`,
+ * `_CHECKSUM`, `_CORRUPT` or `_MISMATCH` (another ruleset or convention,
+ * or layers that do not follow the ones before).
+ */
+oware_result oware_endgame_load_dir(const char *dir,
+                                    const char *ruleset,
+                                    uint32_t convention,
+                                    oware_endgame **out);
+
+/**
+ * Loads a database from one file holding its layers from 0 seeds up (as
+ * `oware_endgame_save` writes it); the ruleset and convention are the
+ * file's (`oware_endgame_ruleset_to_str`, `oware_endgame_convention`).
+ * `path` is bytes on Unix, UTF-8 elsewhere.
+ *
+ * On success the caller owns `*out` and must free it with
+ * `oware_endgame_free`. On failure `*out` is set to NULL:
+ * `OWARE_RESULT_ENDGAME_IO` when the file cannot be opened or read, and
+ * when it is refused `OWARE_RESULT_ENDGAME_NOT_A_DATABASE`, `_VERSION`,
+ * `_TRUNCATED`, `_CHECKSUM`, `_CORRUPT` or `_MISMATCH` (its layers do not
+ * start at 0 seeds).
+ */
+oware_result oware_endgame_load(const char *path, oware_endgame **out);
+
+/**
+ * Builds the database of the ruleset given as text under `convention`
+ * (an `oware_convention`), every layer from 0 to `max_seeds` seeds on the
+ * board, using every core of the machine. The cost grows fast with
+ * `max_seeds` (the layer of `k` seeds holds C(k + 11, 11) positions in
+ * Oware): 6 seeds take about 10 ms, 10 seeds about a second, 12 seeds
+ * a few seconds (an optimised build on two cores); larger databases are
+ * built once (the `endgame` example), saved, and loaded.
+ *
+ * On success the caller owns `*out` and must free it with
+ * `oware_endgame_free`. On failure `*out` is set to NULL:
+ * `OWARE_RESULT_PARSE_ERROR` when the ruleset text is not UTF-8 or not a
+ * ruleset, `OWARE_RESULT_INVALID_ARGUMENT` when `convention` is out of
+ * range or `max_seeds` is more than the ruleset's seeds (48 in Oware) or
+ * than a layer can hold (2^31 positions), `OWARE_RESULT_ENDGAME_UNSUPPORTED`
+ * when the ruleset has no endgame databases.
+ */
+oware_result oware_endgame_build(const char *ruleset,
+                                 uint32_t convention,
+                                 uint32_t max_seeds,
+                                 oware_endgame **out);
+
+/**
+ * Frees an endgame handle. Calling with NULL is fine. Must not be called
+ * twice with the same value. Players given the database keep it until
+ * they are freed.
+ */
+void oware_endgame_free(oware_endgame *endgame);
+
+/**
+ * Writes the most seeds on the board of a position the database holds to
+ * `*out_max_seeds`, or `OWARE_ENDGAME_NO_LAYERS` when it holds none.
+ */
+oware_result oware_endgame_max_seeds(const oware_endgame *endgame, uint8_t *out_max_seeds);
+
+/**
+ * Writes the database's convention for endless play to `*out`. A level-5
+ * player uses the database only in games whose ruleset plays by it:
+ * `OWARE_CONVENTION_EACH_TAKES_OWN` for Abapa and OpenSpiel,
+ * `OWARE_CONVENTION_EVEN_SPLIT` where the seeds left are not counted.
+ */
+oware_result oware_endgame_convention(const oware_endgame *endgame, oware_convention *out);
+
+/**
+ * Writes the text of the ruleset the database was built for, e.g.
+ * `"abapa"`. It holds the positions of any ruleset that moves, captures
+ * and feeds as this one (its cycle rules may differ).
+ *
+ * `buf` is written up to `len` bytes, NUL-terminated; `*out_n` is set to
+ * the length written, or the size needed
+ * (`OWARE_RESULT_INSUFFICIENT_SIZE`).
+ */
+oware_result oware_endgame_ruleset_to_str(const oware_endgame *endgame,
+                                          char *buf,
+                                          size_t len,
+                                          size_t *out_n);
+
+/**
+ * Saves the whole database to one file at `path` (created or replaced),
+ * which `oware_endgame_load` reads back. `path` is bytes on Unix, UTF-8
+ * elsewhere.
+ *
+ * Returns `OWARE_RESULT_INVALID_ARGUMENT` for a database without layers
+ * (no file is touched), `OWARE_RESULT_ENDGAME_IO` when the file cannot be
+ * created or written.
+ */
+oware_result oware_endgame_save(const oware_endgame *endgame, const char *path);
+
+/**
+ * Probes the database for the game's current position: writes its value
+ * to `*out` and its best moves (absolute house indices, best first) to
+ * `best_moves`. A buffer of `OWARE_MAX_HOUSES` bytes always suffices.
+ *
+ * `*out_n` is set to the number of moves written, or needed
+ * (`OWARE_RESULT_INSUFFICIENT_SIZE`); unlike other out-parameters, `*out`
+ * is written in that case too, so `(NULL, 0, &n)` asks for the value
+ * alone. Returns `OWARE_RESULT_GAME_OVER` when the game is over
+ * (`oware_game_outcome` says how it ended),
+ * `OWARE_RESULT_ENDGAME_WRONG_RULESET` when the game's ruleset does not
+ * move, capture or feed as the database's, and
+ * `OWARE_RESULT_ENDGAME_TOO_MANY_SEEDS` when more seeds are on the board
+ * than the database holds (`oware_endgame_max_seeds`).
+ *
+ * Where the value is not exact or not safe in this game (`out->exact`,
+ * `out->safe`), the game's history decides, and a search
+ * (`oware_searcher_search`, or a level-5 player with the database) should
+ * choose the move.
+ */
+oware_result oware_endgame_probe(const oware_endgame *endgame,
+                                 const oware_game *game,
+                                 oware_probe_result *out,
+                                 uint8_t *best_moves,
+                                 size_t len,
+                                 size_t *out_n);
+
+/**
+ * Gives the player the endgame database, which a level-5 player uses
+ * (players of levels 1 to 4 keep it but play as before): in a game whose
+ * ruleset moves, captures and feeds as the database's and plays by its
+ * convention (`oware_endgame_convention`), where the database holds the
+ * position with an exact value that the game's history rules cannot cut
+ * (`oware_probe_result`'s `exact` and `safe`), the player plays its first
+ * best move (perfect play); elsewhere its search ends lines at the
+ * database's exact values. A database given before is replaced; a player
+ * cannot be made to drop one (create a new player instead).
+ *
+ * The player takes its own reference to the database: `endgame` may be
+ * freed at once, and one database may be given to any number of players,
+ * in any threads.
+ */
+oware_result oware_player_set_endgame(oware_player *player, const oware_endgame *endgame);
 
 #ifdef __cplusplus
 }  // extern "C"

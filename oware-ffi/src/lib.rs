@@ -5,8 +5,9 @@
 //! The design follows rustls-ffi:
 //! - **Names** are `oware_<object>_<verb>`. The objects are opaque handles:
 //!   [`oware_game`] (a game: its start, the moves played, the tags of its
-//!   record), [`oware_searcher`] (the engine and its table) and
-//!   [`oware_player`] (a level of play, 1 to 5).
+//!   record), [`oware_searcher`] (the engine and its table),
+//!   [`oware_player`] (a level of play, 1 to 5) and [`oware_endgame`] (an
+//!   endgame database: perfect play with few seeds left).
 //! - **Results.** Every fallible function returns an [`oware_result`];
 //!   [`oware_result_message`] gives a static message for each code. Objects
 //!   and values come back through out-parameters, which are written only on
@@ -41,10 +42,12 @@
 //!   `OWARE_RESULT_PANIC` should only be freed.
 //! - **Threads.** There is no global state. A handle may be moved to
 //!   another thread, but must not be used from two threads at once, with
-//!   one exception: functions taking `const oware_game *` only read the
+//!   two exceptions: functions taking `const oware_game *` only read the
 //!   game, so any number of threads may call them on one game as long as
 //!   none changes it (e.g. a searcher thinking in a background thread while
-//!   the interface draws the board).
+//!   the interface draws the board); and an endgame database never
+//!   changes, so any number of threads may use one (all but
+//!   [`oware_endgame_free`]).
 //!
 //! # Example
 //!
@@ -90,6 +93,11 @@ mod search;
 mod tests;
 mod types;
 
+// Declared last so that the header lists the endgame databases after the
+// games and the engine that use them.
+mod endgame;
+
+pub use endgame::*;
 pub use game::*;
 pub use search::*;
 pub use types::*;
@@ -129,13 +137,38 @@ pub enum oware_result {
     InsufficientSize = 6,
     /// There is no move or agreement to take back.
     NothingToUndo = 7,
+    /// An endgame database file or directory cannot be opened, read or
+    /// written.
+    EndgameIo = 8,
+    /// The file is not an endgame database (its magic bytes are wrong).
+    EndgameNotADatabase = 9,
+    /// The endgame database file has a format version this library does
+    /// not read.
+    EndgameVersion = 10,
+    /// The endgame database file ends early: it was cut short.
+    EndgameTruncated = 11,
+    /// The endgame database file's checksum does not match: it is corrupt.
+    EndgameChecksum = 12,
+    /// The endgame database file has an impossible header field or value.
+    EndgameCorrupt = 13,
+    /// The endgame database file is sound but not what was asked for:
+    /// another ruleset or convention, or layers that do not follow.
+    EndgameMismatch = 14,
+    /// The ruleset has no endgame databases (only Oware rulesets in which
+    /// a side never passes without a capture have them).
+    EndgameUnsupported = 15,
+    /// More seeds are on the board than the endgame database holds.
+    EndgameTooManySeeds = 16,
+    /// The game's ruleset does not move, capture or feed as the endgame
+    /// database's.
+    EndgameWrongRuleset = 17,
     /// A bug inside the library (a Rust panic), caught at the boundary.
     Panic = 255,
 }
 
 impl oware_result {
     /// Every code, in value order.
-    pub(crate) const ALL: [oware_result; 9] = [
+    pub(crate) const ALL: [oware_result; 19] = [
         oware_result::Ok,
         oware_result::NullParameter,
         oware_result::InvalidArgument,
@@ -144,6 +177,16 @@ impl oware_result {
         oware_result::GameOver,
         oware_result::InsufficientSize,
         oware_result::NothingToUndo,
+        oware_result::EndgameIo,
+        oware_result::EndgameNotADatabase,
+        oware_result::EndgameVersion,
+        oware_result::EndgameTruncated,
+        oware_result::EndgameChecksum,
+        oware_result::EndgameCorrupt,
+        oware_result::EndgameMismatch,
+        oware_result::EndgameUnsupported,
+        oware_result::EndgameTooManySeeds,
+        oware_result::EndgameWrongRuleset,
         oware_result::Panic,
     ];
 
@@ -168,6 +211,30 @@ impl oware_result {
                 c"the buffer is too small (*out_n holds the size needed)"
             }
             oware_result::NothingToUndo => c"nothing to undo: no move has been played",
+            oware_result::EndgameIo => c"the endgame database cannot be opened, read or written",
+            oware_result::EndgameNotADatabase => {
+                c"not an oware endgame database (bad magic bytes)"
+            }
+            oware_result::EndgameVersion => {
+                c"the endgame database's format version is not the one this library reads"
+            }
+            oware_result::EndgameTruncated => c"the endgame database file is truncated",
+            oware_result::EndgameChecksum => {
+                c"the endgame database file is corrupt (checksum mismatch)"
+            }
+            oware_result::EndgameCorrupt => {
+                c"the endgame database file is corrupt (an impossible field or value)"
+            }
+            oware_result::EndgameMismatch => {
+                c"the endgame database file is another ruleset's or convention's, or its layers do not follow"
+            }
+            oware_result::EndgameUnsupported => c"this ruleset has no endgame databases",
+            oware_result::EndgameTooManySeeds => {
+                c"more seeds on the board than the endgame database holds"
+            }
+            oware_result::EndgameWrongRuleset => {
+                c"the game's ruleset is not the endgame database's"
+            }
             oware_result::Panic => c"internal error: a panic was caught at the C boundary",
         }
     }

@@ -1,6 +1,9 @@
 //! The engine: `oware_searcher` (searches and analyses) and `oware_player`
 //! (a level of play).
 
+use std::sync::Arc;
+
+use oware::endgame::Database;
 use oware::search::{Level, Player, SearchLimits, Searcher};
 
 use crate::types::move_index;
@@ -38,7 +41,9 @@ pub struct oware_searcher {
 /// 1 plays at random (capturing half the time when it can), 2 greedily,
 /// 3 a 4-ply search on the stores, 4 an 8-ply search, 5 a search of up to
 /// 1 second and 500 000 positions. Levels 1 to 3 choose at random among
-/// their candidates, reproducibly for a seed.
+/// their candidates, reproducibly for a seed. Given an endgame database
+/// (`oware_player_set_endgame`), level 5 plays perfectly where it holds an
+/// exact value.
 ///
 /// Create one with `oware_player_new`; free it with `oware_player_free`.
 ///
@@ -46,6 +51,17 @@ pub struct oware_searcher {
 #[derive(Debug)]
 pub struct oware_player {
     inner: Player,
+}
+
+impl oware_player {
+    /// Gives the player `db` (see `oware_player_set_endgame`).
+    pub(crate) fn set_endgame(&mut self, db: Arc<Database>) {
+        // `Player::with_endgame` takes the player by value: move it out,
+        // leaving a valid (if unused) player behind should it panic.
+        let placeholder = Player::new(Level::One, 0);
+        let player = core::mem::replace(&mut self.inner, placeholder);
+        self.inner = player.with_endgame(db);
+    }
 }
 
 /// Creates a searcher with a transposition table of `tt_entries` entries,

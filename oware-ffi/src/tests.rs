@@ -145,8 +145,14 @@ fn every_result_code_has_a_message() {
         assert_eq!(oware_result::from_u32(code as u32), Some(code));
     }
     let values: Vec<u32> = oware_result::ALL.iter().map(|&r| r as u32).collect();
-    assert_eq!(values, [0, 1, 2, 3, 4, 5, 6, 7, 255], "values are stable");
-    for unknown in [8, 9, 254, 256, u32::MAX] {
+    assert_eq!(
+        values,
+        [
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 255
+        ],
+        "values are stable"
+    );
+    for unknown in [18, 19, 254, 256, u32::MAX] {
         assert_eq!(
             static_str(oware_result_message(unknown)),
             "unknown result code"
@@ -1416,4 +1422,739 @@ fn handles_may_move_between_threads_and_games_be_read_from_several() {
     });
     assert_eq!(best[0], best[1], "depth-limited searches agree");
     unsafe { oware_game_free(game) };
+}
+
+/// The endgame databases: `oware_endgame_*` and `oware_player_set_endgame`.
+mod endgame {
+    use core::mem::MaybeUninit;
+    use std::path::{Path, PathBuf};
+
+    use oware::endgame::{Convention, Database};
+    use oware::search::Rng;
+    use oware::{Game, Position, Ruleset};
+
+    use super::*;
+
+    const EVEN: u32 = oware_convention::EvenSplit as u32;
+    const OWN: u32 = oware_convention::EachTakesOwn as u32;
+
+    /// South's F (1 seed) makes North's a 2: captured; North's last seed
+    /// (b) cannot feed South, so North takes it (R8): 2 - 1 for South.
+    const F_WINS: &str = "0,0,0,0,0,1/1,1,0,0,0,0 s 24 21";
+
+    fn build(ruleset: &str, convention: u32, max_seeds: u32) -> *mut oware_endgame {
+        let mut endgame = null_mut();
+        let text = c(ruleset);
+        let code =
+            unsafe { oware_endgame_build(text.as_ptr(), convention, max_seeds, &mut endgame) };
+        assert_eq!(code, R::Ok, "{ruleset} to {max_seeds}");
+        assert!(!endgame.is_null());
+        endgame
+    }
+
+    fn max_seeds(endgame: *const oware_endgame) -> u8 {
+        let mut n = 0;
+        assert_eq!(unsafe { oware_endgame_max_seeds(endgame, &mut n) }, R::Ok);
+        n
+    }
+
+    /// The probe of the game's position, with a buffer that fits.
+    fn probe(
+        endgame: *const oware_endgame,
+        game: *const oware_game,
+    ) -> Result<(oware_probe_result, Vec<u8>), oware_result> {
+        let mut out = MaybeUninit::<oware_probe_result>::uninit();
+        let mut moves = [OWARE_NO_MOVE; OWARE_MAX_HOUSES];
+        let mut n = usize::MAX;
+        let code = unsafe {
+            oware_endgame_probe(
+                endgame,
+                game,
+                out.as_mut_ptr(),
+                moves.as_mut_ptr(),
+                moves.len(),
+                &mut n,
+            )
+        };
+        if code != R::Ok {
+            return Err(code);
+        }
+        let out = unsafe { out.assume_init() };
+        assert_eq!(out.best_moves_len, n);
+        Ok((out, moves[..n].to_vec()))
+    }
+
+    /// A path as the bytes C would pass.
+    fn c_path(path: &Path) -> CString {
+        CString::new(path.as_os_str().as_encoded_bytes()).expect("no NUL in a path")
+    }
+
+    /// `oware_endgame_load_dir`: the handle, or the code (with `*out`
+    /// cleared).
+    fn load_dir(
+        dir: &CStr,
+        ruleset: &CStr,
+        convention: u32,
+    ) -> Result<*mut oware_endgame, oware_result> {
+        let mut endgame = core::ptr::dangling_mut::<oware_endgame>();
+        let code = unsafe {
+            oware_endgame_load_dir(dir.as_ptr(), ruleset.as_ptr(), convention, &mut endgame)
+        };
+        if code == R::Ok {
+            assert!(!endgame.is_null());
+            Ok(endgame)
+        } else {
+            assert!(endgame.is_null(), "{code:?} clears *out");
+            Err(code)
+        }
+    }
+
+    /// `oware_endgame_load`: the handle, or the code (with `*out` cleared).
+    fn load(path: &CStr) -> Result<*mut oware_endgame, oware_result> {
+        let mut endgame = core::ptr::dangling_mut::<oware_endgame>();
+        let code = unsafe { oware_endgame_load(path.as_ptr(), &mut endgame) };
+        if code == R::Ok {
+            assert!(!endgame.is_null());
+            Ok(endgame)
+        } else {
+            assert!(endgame.is_null(), "{code:?} clears *out");
+            Err(code)
+        }
+    }
+
+    /// A directory of its own under the system's temporary directory,
+    /// removed when dropped.
+    struct TempDir(PathBuf);
+
+    impl TempDir {
+        fn new(name: &str) -> TempDir {
+            let path = std::env::temp_dir()
+                .join(format!("oware-ffi-endgame-{}-{name}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&path);
+            std::fs::create_dir_all(&path).expect("creating a temporary directory");
+            TempDir(path)
+        }
+
+        fn join(&self, name: &str) -> PathBuf {
+            self.0.join(name)
+        }
+
+        fn c(&self) -> CString {
+            c_path(&self.0)
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    /// The bytes of layers `seeds` of `db`, as one file.
+    fn layer_bytes(db: &Database, seeds: core::ops::RangeInclusive<u8>) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        db.write_layers(seeds, &mut bytes)
+            .expect("writing to memory");
+        bytes
+    }
+
+    /// Writes each layer of `db` to its own file in `dir`, as the
+    /// `endgame` example does.
+    fn write_layer_files(db: &Database, dir: &TempDir) {
+        for k in 0..=db.max_seeds().expect("layers") {
+            let name = Database::layer_file_name(db.convention(), k);
+            std::fs::write(dir.join(&name), layer_bytes(db, k..=k)).expect("writing a layer");
+        }
+    }
+
+    /// Abapa positions with up to 6 seeds on the board and stores near
+    /// half, either side to move (a few of them over).
+    fn small_positions(count: usize, seed: u64) -> Vec<String> {
+        let mut rng = Rng::new(seed);
+        (0..count)
+            .map(|_| {
+                let k = rng.below(7);
+                let mut houses = [0u8; 12];
+                for _ in 0..k {
+                    houses[rng.below(12)] += 1;
+                }
+                let south = (48 - k) / 2 - rng.below(2);
+                let north = 48 - k - south;
+                let row = |h: &[u8]| h.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+                let turn = if rng.below(2) == 0 { 's' } else { 'n' };
+                format!(
+                    "{}/{} {turn} {south} {north}",
+                    row(&houses[..6]),
+                    row(&houses[6..])
+                )
+            })
+            .collect()
+    }
+
+    /// Every probe through the C ABI agrees with the core's, in both
+    /// conventions, and the fields say what the core says.
+    #[test]
+    fn probes_are_the_core_probes() {
+        for (convention, ours) in [
+            (Convention::EvenSplit, EVEN),
+            (Convention::EachTakesOwn, OWN),
+        ] {
+            let core = Database::build(&Ruleset::abapa(), convention, 6).expect("building");
+            let endgame = build("abapa", ours, 6);
+            assert_eq!(max_seeds(endgame), 6);
+            let (mut inexact, mut over, mut long) = (0, 0, 0);
+            for text in small_positions(3000, ours.into()) {
+                let pos: Position = text.parse().expect(&text);
+                let g = Game::from_position(pos);
+                let game = make(oware_game_from_position, &text);
+                let found = probe(endgame, game);
+                unsafe { oware_game_free(game) };
+                if g.is_game_over() {
+                    assert_eq!(found, Err(R::GameOver), "{text}");
+                    over += 1;
+                    continue;
+                }
+                let expected = core.probe(&pos).expect(&text);
+                let (summary, moves) = found.expect(&text);
+                assert_eq!(summary.lower, expected.value.lower, "{text}");
+                assert_eq!(summary.upper, expected.value.upper, "{text}");
+                assert_eq!(summary.exact, expected.value.exact().is_some(), "{text}");
+                assert_eq!(summary.seeds, expected.seeds, "{text}");
+                assert_eq!(summary.plies, expected.plies.unwrap_or(0), "{text}");
+                assert_eq!(summary.safe, expected.safe_in(&g), "{text}");
+                let core_moves: Vec<u8> = expected
+                    .best_moves
+                    .iter()
+                    .map(|m| m.to_index(6) as u8)
+                    .collect();
+                assert_eq!(moves, core_moves, "{text}");
+                assert!(
+                    !moves.is_empty(),
+                    "{text}: a best move while the game goes on"
+                );
+                let legal: Vec<u8> = g
+                    .legal_moves()
+                    .iter()
+                    .map(|m| m.to_index(6) as u8)
+                    .collect();
+                assert!(moves.iter().all(|m| legal.contains(m)), "{text}");
+                inexact += usize::from(!summary.exact);
+                long += usize::from(summary.plies >= 2);
+            }
+            assert!(
+                over > 0 && long > 0,
+                "{convention:?}: {over} over, {long} long"
+            );
+            match convention {
+                Convention::EvenSplit => assert_eq!(inexact, 0),
+                _ => assert!(inexact > 0, "some Abapa values depend on cycles"),
+            }
+            unsafe { oware_endgame_free(endgame) };
+        }
+    }
+
+    #[test]
+    fn the_hand_worked_position() {
+        let endgame = build("abapa", OWN, 6);
+        let game = make(oware_game_from_position, F_WINS);
+        let (summary, moves) = probe(endgame, game).expect("probe");
+        assert_eq!((summary.lower, summary.upper, summary.exact), (1, 1, true));
+        assert_eq!((summary.seeds, summary.safe), (3, true));
+        assert_eq!(moves[0], 5, "F");
+        // North to move in the mirror image: f, an absolute index of North's.
+        let mirror = make(oware_game_from_position, "1,1,0,0,0,0/0,0,0,0,0,1 n 21 24");
+        let (summary, moves) = probe(endgame, mirror).expect("probe");
+        assert_eq!((summary.lower, summary.exact), (1, true));
+        assert_eq!(moves[0], 11, "f");
+        unsafe {
+            oware_game_free(mirror);
+            oware_game_free(game);
+            oware_endgame_free(endgame);
+        }
+    }
+
+    #[test]
+    fn probe_errors_and_buffers() {
+        let endgame = build("abapa", EVEN, 4);
+        let game = make(oware_game_from_position, F_WINS);
+        let mut out = MaybeUninit::<oware_probe_result>::uninit();
+        let mut moves = [0u8; OWARE_MAX_HOUSES];
+        let mut n = 0;
+        unsafe {
+            // The buffer protocol; the summary is written with a short buffer too.
+            let p = out.as_mut_ptr();
+            check_list_protocol(|b, l, n| oware_endgame_probe(endgame, game, p, b, l, n), 0);
+            let code = oware_endgame_probe(endgame, game, out.as_mut_ptr(), null_mut(), 0, &mut n);
+            assert_eq!((code, n), (R::InsufficientSize, 1));
+            let summary = out.assume_init();
+            assert_eq!((summary.lower, summary.best_moves_len), (1, 1));
+            // NULL arguments.
+            let m = moves.as_mut_ptr();
+            assert_eq!(
+                oware_endgame_probe(null(), game, p, m, 9, &mut n),
+                R::NullParameter
+            );
+            assert_eq!(
+                oware_endgame_probe(endgame, null(), p, m, 9, &mut n),
+                R::NullParameter
+            );
+            assert_eq!(
+                oware_endgame_probe(endgame, game, null_mut(), m, 9, &mut n),
+                R::NullParameter
+            );
+            assert_eq!(
+                oware_endgame_probe(endgame, game, p, m, 9, null_mut()),
+                R::NullParameter
+            );
+            assert_eq!(
+                oware_endgame_probe(endgame, game, p, null_mut(), 9, &mut n),
+                R::NullParameter
+            );
+        }
+        // Too many seeds: 5 on the board, the database holds 4.
+        let five = make(oware_game_from_position, "0,0,0,0,1,1/1,1,1,0,0,0 s 22 21");
+        assert_eq!(probe(endgame, five), Err(R::EndgameTooManySeeds));
+        let start = abapa();
+        assert_eq!(probe(endgame, start), Err(R::EndgameTooManySeeds));
+        // Another family, or other Oware capture rules.
+        let kalah = make(
+            oware_game_from_position,
+            "0,0,0,0,0,1/1,0,0,0,0,0 s 34 36 kalah(6,6)",
+        );
+        assert_eq!(probe(endgame, kalah), Err(R::EndgameWrongRuleset));
+        let grand_slam = make(
+            oware_game_from_position,
+            "0,0,0,0,0,1/1,1,0,0,0,0 s 24 21 abapa(grand_slam=capture-all)",
+        );
+        assert_eq!(probe(endgame, grand_slam), Err(R::EndgameWrongRuleset));
+        // The same moves under other cycle rules: the same database.
+        let cycles = make(
+            oware_game_from_position,
+            "0,0,0,0,0,1/1,1,0,0,0,0 s 24 21 abapa(repetitions=2)",
+        );
+        assert_eq!(
+            probe(endgame, cycles).map(|(s, m)| (s.lower, m)),
+            Ok((1, vec![5]))
+        );
+        // Game over: by a majority, and once a move has ended the game.
+        let over = make(oware_game_from_position, "0,0,0,0,0,0/0,0,0,0,0,2 s 21 25");
+        assert_eq!(probe(endgame, over), Err(R::GameOver));
+        play(game, 5);
+        assert_ne!(outcome(game).termination, oware_termination::None);
+        assert_eq!(probe(endgame, game), Err(R::GameOver));
+        unsafe {
+            for g in [five, start, kalah, grand_slam, cycles, over, game] {
+                oware_game_free(g);
+            }
+            oware_endgame_free(endgame);
+        }
+    }
+
+    /// A line longer than a game's no-capture limit is not safe in it.
+    #[test]
+    fn history_rules_can_make_a_value_unsafe() {
+        let endgame = build("abapa", OWN, 6);
+        let mut found = 0;
+        for text in small_positions(400, 11) {
+            let game = make(oware_game_from_position, &text);
+            let Ok((summary, _)) = probe(endgame, game) else {
+                unsafe { oware_game_free(game) };
+                continue;
+            };
+            assert!(
+                summary.safe,
+                "{text}: a fresh Abapa game cuts no short line"
+            );
+            if summary.plies >= 2 && summary.plies != u16::MAX {
+                let cut = make(
+                    oware_game_from_position,
+                    &format!("{text} abapa(no_capture=1)"),
+                );
+                let (short, _) = probe(endgame, cut).expect("the same database");
+                assert!(!short.safe, "{text}: {} plies, 1 allowed", summary.plies);
+                assert_eq!((short.lower, short.plies), (summary.lower, summary.plies));
+                unsafe { oware_game_free(cut) };
+                found += 1;
+            }
+            unsafe { oware_game_free(game) };
+        }
+        assert!(found > 0);
+        unsafe { oware_endgame_free(endgame) };
+    }
+
+    #[test]
+    fn building_checks_every_argument() {
+        let abapa = c("abapa");
+        let mut endgame = null_mut();
+        let mut check =
+            |ruleset: *const c_char, convention: u32, max: u32, expected: oware_result| {
+                endgame = core::ptr::dangling_mut();
+                let code = unsafe { oware_endgame_build(ruleset, convention, max, &mut endgame) };
+                assert_eq!(code, expected, "convention {convention}, max {max}");
+                assert!(endgame.is_null(), "*out is cleared");
+            };
+        check(null(), EVEN, 3, R::NullParameter);
+        let not_utf8 = [0xff_u8, 0xfe, b'a', 0];
+        check(not_utf8.as_ptr().cast(), EVEN, 3, R::ParseError);
+        check(c("chess").as_ptr(), EVEN, 3, R::ParseError);
+        check(abapa.as_ptr(), 2, 3, R::InvalidArgument);
+        check(abapa.as_ptr(), u32::MAX, 3, R::InvalidArgument);
+        // Beyond the ruleset's 48 seeds, or a layer of 2^31 positions.
+        for max in [49, 255, 256, u32::MAX, 40] {
+            check(abapa.as_ptr(), OWN, max, R::InvalidArgument);
+        }
+        for ruleset in ["kalah", "congkak", "kalah-irving"] {
+            check(c(ruleset).as_ptr(), EVEN, 2, R::EndgameUnsupported);
+        }
+        assert_eq!(
+            unsafe { oware_endgame_build(abapa.as_ptr(), EVEN, 2, null_mut()) },
+            R::NullParameter
+        );
+        // The smallest database: no seeds on the board.
+        let empty = build("ABAPA", EVEN, 0);
+        assert_eq!(max_seeds(empty), 0);
+        let text = text_of(|b, l, n| unsafe { oware_endgame_ruleset_to_str(empty, b, l, n) });
+        assert_eq!(text, "abapa");
+        check_str_protocol(|b, l, n| unsafe { oware_endgame_ruleset_to_str(empty, b, l, n) });
+        let mut convention = oware_convention::EachTakesOwn;
+        unsafe {
+            assert_eq!(oware_endgame_convention(empty, &mut convention), R::Ok);
+            assert_eq!(convention, oware_convention::EvenSplit);
+            oware_endgame_free(empty);
+        }
+        let other = build("openspiel", OWN, 2);
+        let text = text_of(|b, l, n| unsafe { oware_endgame_ruleset_to_str(other, b, l, n) });
+        assert_eq!(text, "openspiel");
+        unsafe {
+            assert_eq!(oware_endgame_convention(other, &mut convention), R::Ok);
+            assert_eq!(convention, oware_convention::EachTakesOwn);
+            oware_endgame_free(other);
+            oware_endgame_free(null_mut());
+        }
+    }
+
+    #[test]
+    fn null_endgame_handles_give_null_parameter() {
+        let mut n = 0u8;
+        let mut size = 0;
+        let mut text = [0 as c_char; 16];
+        let mut convention = oware_convention::EvenSplit;
+        let path = c("/nonexistent/x.owdb");
+        let endgame = build("abapa", EVEN, 1);
+        unsafe {
+            assert_eq!(oware_endgame_max_seeds(null(), &mut n), R::NullParameter);
+            assert_eq!(
+                oware_endgame_max_seeds(endgame, null_mut()),
+                R::NullParameter
+            );
+            assert_eq!(
+                oware_endgame_convention(null(), &mut convention),
+                R::NullParameter
+            );
+            assert_eq!(
+                oware_endgame_convention(endgame, null_mut()),
+                R::NullParameter
+            );
+            assert_eq!(
+                oware_endgame_ruleset_to_str(null(), text.as_mut_ptr(), 16, &mut size),
+                R::NullParameter
+            );
+            assert_eq!(oware_endgame_save(null(), path.as_ptr()), R::NullParameter);
+            assert_eq!(oware_endgame_save(endgame, null()), R::NullParameter);
+            assert_eq!(
+                oware_endgame_load(null(), &mut null_mut()),
+                R::NullParameter
+            );
+            assert_eq!(
+                oware_endgame_load(path.as_ptr(), null_mut()),
+                R::NullParameter
+            );
+            assert_eq!(
+                oware_player_set_endgame(null_mut(), endgame),
+                R::NullParameter
+            );
+            let mut player = null_mut();
+            assert_eq!(oware_player_new(5, 1, true, &mut player), R::Ok);
+            assert_eq!(oware_player_set_endgame(player, null()), R::NullParameter);
+            oware_player_free(player);
+            oware_endgame_free(endgame);
+        }
+        let dir = c("/nonexistent");
+        let abapa = c("abapa");
+        let empty = load_dir(&dir, &abapa, EVEN).expect("a missing directory: empty");
+        unsafe { oware_endgame_free(empty) };
+        let mut out = core::ptr::dangling_mut::<oware_endgame>();
+        unsafe {
+            assert_eq!(
+                oware_endgame_load_dir(null(), abapa.as_ptr(), EVEN, &mut out),
+                R::NullParameter
+            );
+            assert!(out.is_null());
+            out = core::ptr::dangling_mut();
+            assert_eq!(
+                oware_endgame_load_dir(dir.as_ptr(), null(), EVEN, &mut out),
+                R::NullParameter
+            );
+            assert!(out.is_null());
+            assert_eq!(
+                oware_endgame_load_dir(dir.as_ptr(), abapa.as_ptr(), EVEN, null_mut()),
+                R::NullParameter
+            );
+        }
+    }
+
+    #[test]
+    fn load_dir_reads_layer_files_and_refuses_bad_ones() {
+        let core = Database::build(&Ruleset::abapa(), Convention::EvenSplit, 6).expect("building");
+        let own =
+            Database::build(&Ruleset::abapa(), Convention::EachTakesOwn, 6).expect("building");
+        let dir = TempDir::new("dir");
+        write_layer_files(&core, &dir);
+        let abapa = c("abapa");
+        let endgame = load_dir(&dir.c(), &abapa, EVEN).expect("loads");
+        assert_eq!(max_seeds(endgame), 6);
+        let game = make(oware_game_from_position, F_WINS);
+        assert_eq!(
+            probe(endgame, game).map(|(s, m)| (s.lower, m[0])),
+            Ok((1, 5))
+        );
+        unsafe { oware_endgame_free(endgame) };
+
+        // No layer files of that convention, or no directory: an empty
+        // database, in which nothing can be probed.
+        let missing = c_path(&dir.join("missing"));
+        for (d, convention) in [(dir.c(), OWN), (missing, EVEN)] {
+            let empty = load_dir(&d, &abapa, convention).expect("empty");
+            assert_eq!(max_seeds(empty), OWARE_ENDGAME_NO_LAYERS);
+            assert_eq!(probe(empty, game), Err(R::EndgameTooManySeeds));
+            unsafe { oware_endgame_free(empty) };
+        }
+        // A path is bytes on Unix: one that is not UTF-8 is looked for too.
+        #[cfg(unix)]
+        {
+            let mut bytes = dir.c().into_bytes();
+            bytes.extend_from_slice(b"/\xff\xfe");
+            let odd = CString::new(bytes).unwrap();
+            let empty = load_dir(&odd, &abapa, EVEN).expect("empty");
+            assert_eq!(max_seeds(empty), OWARE_ENDGAME_NO_LAYERS);
+            unsafe { oware_endgame_free(empty) };
+        }
+        // The layers stop at the first file missing.
+        std::fs::remove_file(dir.join("even-04.owdb")).unwrap();
+        let three = load_dir(&dir.c(), &abapa, EVEN).expect("loads");
+        assert_eq!(max_seeds(three), 3);
+        unsafe { oware_endgame_free(three) };
+        write_layer_files(&core, &dir);
+
+        // Bad arguments.
+        let not_utf8 = CString::new(vec![0xff_u8, b'a']).unwrap();
+        assert_eq!(load_dir(&dir.c(), &not_utf8, EVEN), Err(R::ParseError));
+        assert_eq!(load_dir(&dir.c(), &c("abapa("), EVEN), Err(R::ParseError));
+        assert_eq!(load_dir(&dir.c(), &abapa, 2), Err(R::InvalidArgument));
+        assert_eq!(
+            load_dir(&dir.c(), &c("kalah"), EVEN),
+            Err(R::EndgameUnsupported)
+        );
+
+        // A bad layer file is an error, not the end of the database.
+        let layer3 = dir.join("even-03.owdb");
+        let good = layer_bytes(&core, 3..=3);
+        let mut flipped = good.clone();
+        flipped[30] ^= 0x10;
+        let mut version = good.clone();
+        version[8] = 9;
+        let mut convention = good.clone();
+        convention[10] = 7;
+        let cases: [(Vec<u8>, oware_result); 6] = [
+            (flipped, R::EndgameChecksum),
+            (good[..good.len() - 1].to_vec(), R::EndgameTruncated),
+            (
+                b"this is not an endgame database".to_vec(),
+                R::EndgameNotADatabase,
+            ),
+            (version, R::EndgameVersion),
+            (convention, R::EndgameCorrupt),
+            (layer_bytes(&own, 3..=3), R::EndgameMismatch),
+        ];
+        for (bytes, expected) in cases {
+            std::fs::write(&layer3, bytes).unwrap();
+            assert_eq!(load_dir(&dir.c(), &abapa, EVEN), Err(expected));
+        }
+        // Layers that do not follow: layer 4 in the file of layer 3.
+        std::fs::write(&layer3, layer_bytes(&core, 4..=4)).unwrap();
+        assert_eq!(load_dir(&dir.c(), &abapa, EVEN), Err(R::EndgameMismatch));
+        // A file that cannot be read: a directory in its place.
+        std::fs::remove_file(&layer3).unwrap();
+        std::fs::create_dir(&layer3).unwrap();
+        assert_eq!(load_dir(&dir.c(), &abapa, EVEN), Err(R::EndgameIo));
+        // Another ruleset's files under this one's names.
+        assert_eq!(
+            load_dir(&dir.c(), &c("openspiel"), EVEN),
+            Err(R::EndgameMismatch)
+        );
+        unsafe { oware_game_free(game) };
+    }
+
+    #[test]
+    fn save_and_load_one_file() {
+        let dir = TempDir::new("file");
+        let built = build("abapa", OWN, 5);
+        let path = c_path(&dir.join("abapa-own.owdb"));
+        assert_eq!(unsafe { oware_endgame_save(built, path.as_ptr()) }, R::Ok);
+        let loaded = load(&path).expect("loads");
+        assert_eq!(max_seeds(loaded), 5);
+        let mut convention = oware_convention::EvenSplit;
+        assert_eq!(
+            unsafe { oware_endgame_convention(loaded, &mut convention) },
+            R::Ok
+        );
+        assert_eq!(convention, oware_convention::EachTakesOwn);
+        for text in small_positions(300, 5) {
+            let game = make(oware_game_from_position, &text);
+            assert_eq!(probe(built, game), probe(loaded, game), "{text}");
+            unsafe { oware_game_free(game) };
+        }
+        // A saved file named as layer 0 is a directory of layers too.
+        std::fs::rename(dir.join("abapa-own.owdb"), dir.join("own-00.owdb")).unwrap();
+        let from_dir = load_dir(&dir.c(), &c("abapa"), OWN).expect("loads");
+        assert_eq!(max_seeds(from_dir), 5);
+
+        // Files refused.
+        let core = Database::build(&Ruleset::abapa(), Convention::EvenSplit, 4).unwrap();
+        let bad = dir.join("bad.owdb");
+        let c_bad = c_path(&bad);
+        let whole = layer_bytes(&core, 0..=4);
+        let mut flipped = whole.clone();
+        flipped[40] ^= 1;
+        let cases: [(Vec<u8>, oware_result); 5] = [
+            (flipped, R::EndgameChecksum),
+            (whole[..20].to_vec(), R::EndgameTruncated),
+            (vec![0; 64], R::EndgameNotADatabase),
+            (layer_bytes(&core, 2..=4), R::EndgameMismatch),
+            ([whole.as_slice(), b"more"].concat(), R::EndgameCorrupt),
+        ];
+        for (bytes, expected) in cases {
+            std::fs::write(&bad, bytes).unwrap();
+            assert_eq!(load(&c_bad), Err(expected));
+        }
+        assert_eq!(load(&c_path(&dir.join("missing.owdb"))), Err(R::EndgameIo));
+        assert_eq!(load(&dir.c()), Err(R::EndgameIo), "a directory");
+        #[cfg(unix)]
+        {
+            let odd = CString::new(b"/nonexistent/\xff.owdb".to_vec()).unwrap();
+            assert_eq!(load(&odd), Err(R::EndgameIo));
+        }
+
+        // Saving: nowhere to write, or nothing to write.
+        let nowhere = c_path(&dir.join("missing").join("x.owdb"));
+        assert_eq!(
+            unsafe { oware_endgame_save(built, nowhere.as_ptr()) },
+            R::EndgameIo
+        );
+        let empty = load_dir(&c_path(&dir.join("missing")), &c("abapa"), EVEN).unwrap();
+        let untouched = c_path(&dir.join("empty.owdb"));
+        assert_eq!(
+            unsafe { oware_endgame_save(empty, untouched.as_ptr()) },
+            R::InvalidArgument
+        );
+        assert!(!dir.join("empty.owdb").exists(), "no file touched");
+        unsafe {
+            for e in [built, loaded, from_dir, empty] {
+                oware_endgame_free(e);
+            }
+        }
+    }
+
+    #[test]
+    fn level_5_plays_the_database_move() {
+        let endgame = build("abapa", OWN, 6);
+        let game = make(oware_game_from_position, F_WINS);
+        let mut player = null_mut();
+        let mut m = OWARE_NO_MOVE;
+        unsafe {
+            assert_eq!(oware_player_new(5, 1, true, &mut player), R::Ok);
+            assert_eq!(oware_player_set_endgame(player, endgame), R::Ok);
+            // The player holds the database: the handle may go first.
+            oware_endgame_free(endgame);
+            assert_eq!(oware_player_choose(player, game, &mut m), R::Ok);
+            assert_eq!(m, 5, "F");
+            oware_player_free(player);
+            oware_game_free(game);
+        }
+        // Wherever the value is exact and safe, the database's first best
+        // move; and a second database replaces the first.
+        let endgame = build("abapa", OWN, 6);
+        let even = build("abapa", EVEN, 2);
+        unsafe {
+            assert_eq!(oware_player_new(5, 3, true, &mut player), R::Ok);
+            assert_eq!(oware_player_set_endgame(player, even), R::Ok);
+            assert_eq!(oware_player_set_endgame(player, endgame), R::Ok);
+            oware_endgame_free(even);
+        }
+        let mut checked = 0;
+        for text in small_positions(300, 9) {
+            let game = make(oware_game_from_position, &text);
+            if let Ok((summary, moves)) = probe(endgame, game) {
+                if summary.exact && summary.safe {
+                    assert_eq!(unsafe { oware_player_choose(player, game, &mut m) }, R::Ok);
+                    assert_eq!(m, moves[0], "{text}");
+                    checked += 1;
+                }
+            }
+            unsafe { oware_game_free(game) };
+        }
+        assert!(checked > 100, "{checked}");
+        // Other levels keep it and play as before; other families ignore it.
+        let kalah = make(oware_game_new, "kalah");
+        let mut low = null_mut();
+        unsafe {
+            assert_eq!(oware_player_new(2, 3, true, &mut low), R::Ok);
+            assert_eq!(oware_player_set_endgame(low, endgame), R::Ok);
+            assert_eq!(oware_player_choose(low, kalah, &mut m), R::Ok);
+            assert!(legal_moves(kalah).contains(&m));
+            oware_player_free(low);
+            oware_player_free(player);
+            oware_endgame_free(endgame);
+            oware_game_free(kalah);
+        }
+    }
+
+    #[test]
+    fn endgames_are_shared_between_threads() {
+        fn send<T: Send>() {}
+        fn sync<T: Sync>() {}
+        send::<oware_endgame>();
+        sync::<oware_endgame>();
+        let endgame = build("abapa", OWN, 6);
+        let address = endgame as usize;
+        let moves: Vec<u8> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..4)
+                .map(|i| {
+                    scope.spawn(move || {
+                        let endgame = address as *const oware_endgame;
+                        let game = make(oware_game_from_position, F_WINS);
+                        let mut m = OWARE_NO_MOVE;
+                        let mut player = null_mut();
+                        unsafe {
+                            for _ in 0..50 {
+                                assert_eq!(probe(endgame, game).map(|(s, _)| s.lower), Ok(1));
+                            }
+                            assert_eq!(oware_player_new(5, i, true, &mut player), R::Ok);
+                            assert_eq!(oware_player_set_endgame(player, endgame), R::Ok);
+                            assert_eq!(oware_player_choose(player, game, &mut m), R::Ok);
+                            oware_player_free(player);
+                            oware_game_free(game);
+                        }
+                        m
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| w.join().expect("no panic"))
+                .collect()
+        });
+        assert_eq!(moves, [5, 5, 5, 5]);
+        unsafe { oware_endgame_free(endgame) };
+    }
 }

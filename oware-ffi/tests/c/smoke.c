@@ -10,11 +10,16 @@
  *   target/smoke
  *
  * It prints one line a failed check and ends with "N passed, N failed";
- * the exit status is 0 only when every check passed.
+ * the exit status is 0 only when every check passed. The endgame files it
+ * writes go to a directory of its own under /tmp (or $TMPDIR), removed at
+ * the end.
  */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp and rmdir, for the endgame files */
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "oware.h"
 
@@ -95,9 +100,13 @@ static void test_messages(void) {
   const oware_result codes[] = {
       OWARE_RESULT_OK,           OWARE_RESULT_NULL_PARAMETER,  OWARE_RESULT_INVALID_ARGUMENT,
       OWARE_RESULT_PARSE_ERROR,  OWARE_RESULT_ILLEGAL_MOVE,    OWARE_RESULT_GAME_OVER,
-      OWARE_RESULT_INSUFFICIENT_SIZE, OWARE_RESULT_NOTHING_TO_UNDO, OWARE_RESULT_PANIC,
+      OWARE_RESULT_INSUFFICIENT_SIZE, OWARE_RESULT_NOTHING_TO_UNDO,
+      OWARE_RESULT_ENDGAME_IO,   OWARE_RESULT_ENDGAME_NOT_A_DATABASE, OWARE_RESULT_ENDGAME_VERSION,
+      OWARE_RESULT_ENDGAME_TRUNCATED, OWARE_RESULT_ENDGAME_CHECKSUM, OWARE_RESULT_ENDGAME_CORRUPT,
+      OWARE_RESULT_ENDGAME_MISMATCH, OWARE_RESULT_ENDGAME_UNSUPPORTED,
+      OWARE_RESULT_ENDGAME_TOO_MANY_SEEDS, OWARE_RESULT_ENDGAME_WRONG_RULESET, OWARE_RESULT_PANIC,
   };
-  const char *unknown = oware_result_message(8);
+  const char *unknown = oware_result_message(18);
   CHECK(strcmp(unknown, "unknown result code") == 0);
   CHECK(strcmp(oware_result_message(0xFFFFFFFFu), "unknown result code") == 0);
   for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
@@ -591,6 +600,217 @@ static void test_engine(void) {
   oware_searcher_free(NULL);
 }
 
+/* The bytes of a file, in a buffer the caller frees; *size is their number. */
+static unsigned char *read_file(const char *path, size_t *size) {
+  FILE *f = fopen(path, "rb");
+  CHECK(f != NULL);
+  if (f == NULL) return NULL;
+  size_t cap = 1 << 16, n = 0;
+  unsigned char *bytes = malloc(cap);
+  for (size_t got; (got = fread(bytes + n, 1, cap - n, f)) > 0;) {
+    n += got;
+    if (n == cap) bytes = realloc(bytes, cap *= 2);
+  }
+  fclose(f);
+  *size = n;
+  return bytes;
+}
+
+static void write_file(const char *path, const unsigned char *bytes, size_t size) {
+  FILE *f = fopen(path, "wb");
+  CHECK(f != NULL);
+  if (f == NULL) return;
+  CHECK(fwrite(bytes, 1, size, f) == size);
+  fclose(f);
+}
+
+/* `oware_endgame_load` of `path`, expected to fail with `expected`. */
+static void load_fails(const char *path, oware_result expected) {
+  oware_endgame *endgame = (oware_endgame *)&endgame;
+  EXPECT(oware_endgame_load(path, &endgame), expected);
+  CHECK(endgame == NULL);
+}
+
+static uint8_t max_seeds_of(const oware_endgame *endgame) {
+  uint8_t max = 0;
+  OK(oware_endgame_max_seeds(endgame, &max));
+  return max;
+}
+
+static void test_endgame(void) {
+  const uint32_t even = OWARE_CONVENTION_EVEN_SPLIT, own = OWARE_CONVENTION_EACH_TAKES_OWN;
+
+  /* Building: every argument is checked, and *out cleared on failure. */
+  oware_endgame *endgame = (oware_endgame *)&endgame;
+  EXPECT(oware_endgame_build("kalah", even, 3, &endgame), OWARE_RESULT_ENDGAME_UNSUPPORTED);
+  CHECK(endgame == NULL);
+  EXPECT(oware_endgame_build("chess", even, 3, &endgame), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_endgame_build(NOT_UTF8, even, 3, &endgame), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_endgame_build("abapa", 2, 3, &endgame), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_endgame_build("abapa", even, 49, &endgame), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_endgame_build("abapa", even, 40, &endgame), OWARE_RESULT_INVALID_ARGUMENT); /* 2^31 positions */
+  EXPECT(oware_endgame_build(NULL, even, 3, &endgame), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_endgame_build("abapa", even, 3, NULL), OWARE_RESULT_NULL_PARAMETER);
+  CHECK(endgame == NULL);
+
+  /* Abapa's convention, up to 6 seeds on the board. */
+  OK(oware_endgame_build("abapa", own, 6, &endgame));
+  CHECK(max_seeds_of(endgame) == 6);
+  uint8_t max = 0;
+  EXPECT(oware_endgame_max_seeds(NULL, &max), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_endgame_max_seeds(endgame, NULL), OWARE_RESULT_NULL_PARAMETER);
+  oware_convention convention = OWARE_CONVENTION_EVEN_SPLIT;
+  OK(oware_endgame_convention(endgame, &convention));
+  CHECK(convention == OWARE_CONVENTION_EACH_TAKES_OWN);
+  EXPECT(oware_endgame_convention(NULL, &convention), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_endgame_convention(endgame, NULL), OWARE_RESULT_NULL_PARAMETER);
+  char text[16];
+  size_t n = 0;
+  OK(oware_endgame_ruleset_to_str(endgame, text, sizeof text, &n));
+  CHECK(strcmp(text, "abapa") == 0 && n == 5);
+  EXPECT(oware_endgame_ruleset_to_str(endgame, text, 5, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  CHECK(n == 6 && text[0] == '\0');
+  EXPECT(oware_endgame_ruleset_to_str(NULL, text, sizeof text, &n), OWARE_RESULT_NULL_PARAMETER);
+
+  /* The hand-worked position: South's F (1 seed) makes North's a 2 and
+   * captures it; North's last seed cannot feed South, so North takes it
+   * (R8): 2 - 1, exactly 1 for South. */
+  oware_game *game = game_at("0,0,0,0,0,1/1,1,0,0,0,0 s 24 21");
+  oware_probe_result probe;
+  uint8_t best[OWARE_MAX_HOUSES];
+  OK(oware_endgame_probe(endgame, game, &probe, best, sizeof best, &n));
+  CHECK(probe.exact && probe.lower == 1 && probe.upper == 1 && probe.seeds == 3);
+  CHECK(probe.safe && probe.plies >= 1 && probe.plies < 65535);
+  CHECK(n == probe.best_moves_len && n >= 1 && best[0] == 5); /* F */
+  /* The value alone: the summary comes with the size needed. */
+  memset(&probe, 0, sizeof probe);
+  EXPECT(oware_endgame_probe(endgame, game, &probe, NULL, 0, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  CHECK(n >= 1 && n == probe.best_moves_len && probe.lower == 1 && probe.exact);
+  EXPECT(oware_endgame_probe(endgame, game, &probe, NULL, 3, &n), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_endgame_probe(endgame, game, &probe, best, sizeof best, NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_endgame_probe(endgame, game, NULL, best, sizeof best, &n), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_endgame_probe(endgame, NULL, &probe, best, sizeof best, &n), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_endgame_probe(NULL, game, &probe, best, sizeof best, &n), OWARE_RESULT_NULL_PARAMETER);
+  /* North to move in the mirror image: f, North's absolute index 11. */
+  oware_game *mirror = game_at("1,1,0,0,0,0/0,0,0,0,0,1 n 21 24");
+  OK(oware_endgame_probe(endgame, mirror, &probe, best, sizeof best, &n));
+  CHECK(probe.exact && probe.lower == 1 && best[0] == 11);
+  oware_game_free(mirror);
+
+  /* Probe errors: too many seeds, another ruleset, the game over. */
+  oware_game *other = game_new("abapa");
+  EXPECT(oware_endgame_probe(endgame, other, &probe, best, sizeof best, &n), OWARE_RESULT_ENDGAME_TOO_MANY_SEEDS);
+  oware_game_free(other);
+  other = game_at("0,0,0,0,0,1/1,0,0,0,0,0 s 34 36 kalah(6,6)");
+  EXPECT(oware_endgame_probe(endgame, other, &probe, best, sizeof best, &n), OWARE_RESULT_ENDGAME_WRONG_RULESET);
+  oware_game_free(other);
+  other = game_at("0,0,0,0,0,0/0,0,0,0,0,2 s 21 25");
+  EXPECT(oware_endgame_probe(endgame, other, &probe, best, sizeof best, &n), OWARE_RESULT_GAME_OVER);
+  oware_game_free(other);
+
+  /* A level-5 player with the database: it holds its own reference, so the
+   * handle may be freed first (ASan would see a use after free). */
+  oware_player *player = NULL;
+  OK(oware_player_new(5, 1, true, &player));
+  EXPECT(oware_player_set_endgame(NULL, endgame), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_player_set_endgame(player, NULL), OWARE_RESULT_NULL_PARAMETER);
+  OK(oware_player_set_endgame(player, endgame));
+
+  /* Files: a directory of our own. */
+  const char *tmp = getenv("TMPDIR");
+  char dir[512];
+  snprintf(dir, sizeof dir, "%s/oware-smoke-XXXXXX", tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
+  CHECK(mkdtemp(dir) != NULL);
+  char path[600], bad[600], missing[600];
+  snprintf(path, sizeof path, "%s/own-00.owdb", dir); /* a whole database, named as layer 0 */
+  snprintf(bad, sizeof bad, "%s/bad.owdb", dir);
+  snprintf(missing, sizeof missing, "%s/missing", dir);
+  OK(oware_endgame_save(endgame, path));
+  EXPECT(oware_endgame_save(NULL, path), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_endgame_save(endgame, NULL), OWARE_RESULT_NULL_PARAMETER);
+  char nowhere[620];
+  snprintf(nowhere, sizeof nowhere, "%s/x.owdb", missing);
+  EXPECT(oware_endgame_save(endgame, nowhere), OWARE_RESULT_ENDGAME_IO);
+  oware_endgame_free(endgame);
+  oware_endgame_free(NULL);
+
+  uint8_t m = OWARE_NO_MOVE;
+  OK(oware_player_choose(player, game, &m));
+  CHECK(m == 5); /* F */
+  oware_player_free(player);
+
+  /* One file back; the probe is the same. */
+  endgame = NULL;
+  OK(oware_endgame_load(path, &endgame));
+  CHECK(max_seeds_of(endgame) == 6);
+  OK(oware_endgame_probe(endgame, game, &probe, best, sizeof best, &n));
+  CHECK(probe.exact && probe.lower == 1 && best[0] == 5);
+  oware_endgame_free(endgame);
+  EXPECT(oware_endgame_load(NULL, &endgame), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_endgame_load(path, NULL), OWARE_RESULT_NULL_PARAMETER);
+
+  /* The directory: Abapa's layers; none of the other convention (an empty
+   * database, in which nothing can be probed); no directory at all (the same). */
+  endgame = NULL;
+  OK(oware_endgame_load_dir(dir, "abapa", own, &endgame));
+  CHECK(max_seeds_of(endgame) == 6);
+  oware_endgame_free(endgame);
+  OK(oware_endgame_load_dir(dir, "abapa", even, &endgame));
+  CHECK(max_seeds_of(endgame) == OWARE_ENDGAME_NO_LAYERS);
+  EXPECT(oware_endgame_probe(endgame, game, &probe, best, sizeof best, &n), OWARE_RESULT_ENDGAME_TOO_MANY_SEEDS);
+  EXPECT(oware_endgame_save(endgame, bad), OWARE_RESULT_INVALID_ARGUMENT); /* nothing to save */
+  oware_endgame_free(endgame);
+  OK(oware_endgame_load_dir(missing, "abapa", own, &endgame));
+  CHECK(max_seeds_of(endgame) == OWARE_ENDGAME_NO_LAYERS);
+  oware_endgame_free(endgame);
+  endgame = (oware_endgame *)&endgame;
+  EXPECT(oware_endgame_load_dir(dir, "kalah", own, &endgame), OWARE_RESULT_ENDGAME_UNSUPPORTED);
+  CHECK(endgame == NULL);
+  EXPECT(oware_endgame_load_dir(dir, "openspiel", own, &endgame), OWARE_RESULT_ENDGAME_MISMATCH);
+  EXPECT(oware_endgame_load_dir(dir, NOT_UTF8, own, &endgame), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_endgame_load_dir(dir, "abapa", 7, &endgame), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_endgame_load_dir(NULL, "abapa", own, &endgame), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_endgame_load_dir(dir, NULL, own, &endgame), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_endgame_load_dir(dir, "abapa", own, NULL), OWARE_RESULT_NULL_PARAMETER);
+
+  /* Damaged files are refused, each with its code. */
+  size_t size = 0;
+  unsigned char *bytes = read_file(path, &size);
+  CHECK(bytes != NULL && size > 64);
+  if (bytes != NULL && size > 64) {
+    load_fails(missing, OWARE_RESULT_ENDGAME_IO);
+    load_fails(dir, OWARE_RESULT_ENDGAME_IO); /* a directory */
+    write_file(bad, bytes, size - 1);
+    load_fails(bad, OWARE_RESULT_ENDGAME_TRUNCATED);
+    bytes[size / 2] ^= 0x20;
+    write_file(bad, bytes, size);
+    load_fails(bad, OWARE_RESULT_ENDGAME_CHECKSUM);
+    bytes[size / 2] ^= 0x20;
+    bytes[8] = 99; /* the format version */
+    write_file(bad, bytes, size);
+    load_fails(bad, OWARE_RESULT_ENDGAME_VERSION);
+    bytes[8] = 1;
+    bytes[10] = 7; /* the convention */
+    write_file(bad, bytes, size);
+    load_fails(bad, OWARE_RESULT_ENDGAME_CORRUPT);
+    bytes[10] = 1;
+    bytes[11] = 2; /* the first layer: 2 seeds, not 0 */
+    bytes[12] = 6;
+    write_file(bad, bytes, size);
+    load_fails(bad, OWARE_RESULT_ENDGAME_MISMATCH);
+    memcpy(bytes, "NOTOWARE", 8);
+    write_file(bad, bytes, size);
+    load_fails(bad, OWARE_RESULT_ENDGAME_NOT_A_DATABASE);
+    /* A bad layer file in a directory is an error, not its end. */
+    write_file(path, bytes, size);
+    EXPECT(oware_endgame_load_dir(dir, "abapa", own, &endgame), OWARE_RESULT_ENDGAME_NOT_A_DATABASE);
+    CHECK(endgame == NULL);
+  }
+  free(bytes);
+  oware_game_free(game);
+  CHECK(remove(path) == 0 && remove(bad) == 0 && rmdir(dir) == 0);
+}
+
 int main(void) {
   printf("oware %s (header %d.%d.%d)\n", oware_version(), OWARE_VERSION_MAJOR, OWARE_VERSION_MINOR,
          OWARE_VERSION_PATCH);
@@ -601,6 +821,7 @@ int main(void) {
   test_moves();
   test_records();
   test_engine();
+  test_endgame();
   printf("smoke: %d passed, %d failed\n", passed, failed);
   return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
