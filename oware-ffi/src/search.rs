@@ -56,11 +56,7 @@ pub struct oware_player {
 impl oware_player {
     /// Gives the player `db` (see `oware_player_set_endgame`).
     pub(crate) fn set_endgame(&mut self, db: Arc<Database>) {
-        // `Player::with_endgame` takes the player by value: move it out,
-        // leaving a valid (if unused) player behind should it panic.
-        let placeholder = Player::new(Level::One, 0);
-        let player = core::mem::replace(&mut self.inner, placeholder);
-        self.inner = player.with_endgame(db);
+        self.inner.set_endgame(Some(db));
     }
 }
 

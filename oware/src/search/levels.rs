@@ -234,9 +234,15 @@ impl Player {
     /// ```
     #[must_use]
     pub fn with_endgame(mut self, db: Arc<Database>) -> Player {
-        self.endgame = Some(db);
-        self.searcher.set_endgame(self.searcher_endgame());
+        self.set_endgame(Some(db));
         self
+    }
+
+    /// Gives this player an endgame database, or takes it away: as
+    /// [`Player::with_endgame`], in place.
+    pub fn set_endgame(&mut self, db: Option<Arc<Database>>) {
+        self.endgame = db;
+        self.searcher.set_endgame(self.searcher_endgame());
     }
 
     /// The database's best move for the game's position, when it holds an
