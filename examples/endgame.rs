@@ -137,9 +137,6 @@ fn convention_name(convention: Convention) -> &'static str {
     }
 }
 
-/// A layer holds fewer positions than this (`EndgameError::TooLarge`).
-const LAYER_LIMIT: u64 = 1 << 31;
-
 /// How often the progress bar is redrawn on a terminal.
 const REDRAW: Duration = Duration::from_millis(250);
 
@@ -198,7 +195,8 @@ fn build(args: &BuildArgs) -> Result<(), Failure> {
             ruleset.total_seeds()
         )));
     }
-    if let Some(k) = (0..=max).find(|&k| empty.positions(k) >= LAYER_LIMIT) {
+    if let Some(k) = (0..=max).find(|&k| empty.positions(k) >= oware::endgame::MAX_LAYER_POSITIONS)
+    {
         return Err(bad(format!(
             "--max-seeds {max}: the layer of {k} seeds would hold {} positions, a layer holds fewer than 2^31; at most {}",
             empty.positions(k),

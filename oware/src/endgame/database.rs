@@ -10,8 +10,8 @@ use crate::{Family, GrandSlam, MAX_HOUSES, Move, MoveList, Position, Ruleset};
 pub(crate) const INDEX_SEEDS: usize = 60;
 
 /// Layers hold fewer positions than this (their indices are `u32` with a
-/// flag bit to spare).
-const MAX_LAYER: u64 = 1 << 31;
+/// flag bit to spare): for Abapa's board, up to 28 seeds.
+pub const MAX_LAYER_POSITIONS: u64 = 1 << 31;
 
 /// The values of every position of one seed total, by index.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,7 +71,8 @@ pub struct Progress {
     pub seeds: u8,
     /// The positions in that layer.
     pub positions: u64,
-    /// Steps done: the first reads every move, then one per threshold.
+    /// Steps done (0 when the layer starts): the first reads every move,
+    /// about a third of the layer's time; then one per threshold.
     pub step: u32,
     /// Steps in all for this layer.
     pub steps: u32,
@@ -154,8 +155,8 @@ impl Database {
     }
 
     /// Builds the layer of one more seed than [`Database::max_seeds`] (the
-    /// first is 0), calling `progress` after each step; returns its seed
-    /// total. Uses every core the machine offers for the first step.
+    /// first is 0), calling `progress` before the first step and after
+    /// each; returns its seed total. Uses every core the machine offers for the first step.
     ///
     /// # Errors
     /// [`EndgameError::Full`] when the layers already reach the ruleset's
@@ -170,7 +171,7 @@ impl Database {
             return Err(EndgameError::Full);
         }
         let n = self.index.count(seeds);
-        if n >= MAX_LAYER {
+        if n >= MAX_LAYER_POSITIONS {
             return Err(EndgameError::TooLarge { seeds: seeds as u8 });
         }
         let (top, bottom) = Work::thresholds(self.convention, seeds as i8);
@@ -183,6 +184,7 @@ impl Database {
             longest_plies: 0,
             saturated: 0,
         };
+        progress(report);
         let mut work = Work::new(n as usize);
         self.read_moves(seeds, &mut work);
         report.step = 1;

@@ -72,7 +72,7 @@ mod layer;
 mod retrograde;
 mod solver;
 
-pub use database::{Database, Progress};
+pub use database::{Database, MAX_LAYER_POSITIONS, Progress};
 pub use file::{FORMAT_VERSION, LoadError};
 pub use index::SeedIndex;
 pub use solver::SolveError;
