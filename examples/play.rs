@@ -8,6 +8,7 @@
 //! cargo run --release --example play -- --engines 2,4          # level 2 (South) against level 4
 //! cargo run --release --example play -- --moves CfBa           # play these moves, show each
 //! cargo run --release --example play -- --variant kalah        # any ruleset
+//! cargo run --release --example play -- --level 5 --endgame egdb # perfect endgames (see the endgame example)
 //! ```
 //!
 //! At the prompt: a house letter (`A`–`F` for South, `a`–`f` for North),
@@ -16,7 +17,10 @@
 use std::io::{self, BufRead};
 use std::process::ExitCode;
 
+use std::sync::Arc;
+
 use clap::{Parser, ValueEnum};
+use oware::endgame::{Convention, Database};
 use oware::search::{Level, Player, SearchLimits, Searcher};
 use oware::{Game, House, Move, MoveReport, Record, Side};
 
@@ -45,6 +49,11 @@ struct Args {
     /// `1. C f 2. B a`) and exit instead of reading moves from standard input.
     #[arg(long)]
     moves: Option<String>,
+    /// A directory of endgame databases (built by the `endgame` example,
+    /// in the convention of the ruleset: `own` for Abapa): level 5 plays
+    /// perfectly where they hold the position.
+    #[arg(long, value_name = "DIR")]
+    endgame: Option<std::path::PathBuf>,
 }
 
 /// The side or sides a person plays.
@@ -75,14 +84,47 @@ fn main() -> ExitCode {
     if let Some(moves) = &args.moves {
         return replay(&mut game, moves);
     }
+    let endgame = match &args.endgame {
+        Some(dir) => match load_endgame(dir, &game) {
+            Ok(db) => Some(db),
+            Err(message) => return fail(&message),
+        },
+        None => None,
+    };
+    let player = |level, seed| {
+        let mut player = Player::new(level, seed);
+        player.set_endgame(endgame.clone());
+        player
+    };
     if let Some(levels) = &args.engines {
         let [south, north] = levels[..] else {
             return fail("--engines takes two levels, South's then North's, e.g. 2,4");
         };
-        return engines(&mut game, south, north, args.seed);
+        let players = [
+            player(south, args.seed),
+            player(north, args.seed.wrapping_add(1)),
+        ];
+        return engines(&mut game, players);
     }
-    let engine = (args.you != You::Both).then(|| Player::new(args.level, args.seed));
+    let engine = (args.you != You::Both).then(|| player(args.level, args.seed));
     interactive(&mut game, args.you, engine)
+}
+
+/// The endgame databases in `dir` for the game's ruleset, in its
+/// convention; an error when there are none or a file is bad.
+fn load_endgame(dir: &std::path::Path, game: &Game) -> Result<Arc<Database>, String> {
+    let convention = Convention::of(game.ruleset());
+    let db = Database::load_dir(dir, game.ruleset(), convention)
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    let Some(max) = db.max_seeds() else {
+        let name = Database::layer_file_name(convention, 0);
+        return Err(format!(
+            "{}: no endgame database ({name} is missing)",
+            dir.display()
+        ));
+    };
+    say!("Endgame databases: every position with up to {max} seeds on the board ({convention:?}).");
+    Ok(Arc::new(db))
 }
 
 fn fail(message: &str) -> ExitCode {
@@ -111,14 +153,12 @@ fn replay(game: &mut Game, text: &str) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Two engine levels play the game to its end.
-fn engines(game: &mut Game, south: Level, north: Level, seed: u64) -> ExitCode {
-    let mut players = [
-        Player::new(south, seed),
-        Player::new(north, seed.wrapping_add(1)),
-    ];
+/// Two engine players (South's first) play the game to its end.
+fn engines(game: &mut Game, mut players: [Player; 2]) -> ExitCode {
     say!(
-        "level {south} (South) against level {north} (North), {} rules",
+        "level {} (South) against level {} (North), {} rules",
+        players[0].level(),
+        players[1].level(),
         game.ruleset()
     );
     draw(game);

@@ -9,12 +9,17 @@ use std::time::SystemTime;
 
 /// Runs `endgame` with `args`; returns (stdout, stderr, exit code).
 fn endgame(args: &[&str]) -> (String, String, Option<i32>) {
+    example("endgame", args)
+}
+
+/// Runs the example `name` with `args`; returns (stdout, stderr, exit code).
+fn example(name: &str, args: &[&str]) -> (String, String, Option<i32>) {
     let output = Command::new(env!("CARGO"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["run", "--quiet", "--example", "endgame", "--"])
+        .args(["run", "--quiet", "--example", name, "--"])
         .args(args)
         .output()
-        .expect("run the endgame example (built by cargo test)");
+        .expect("run the example (built by cargo test)");
     (
         String::from_utf8_lossy(&output.stdout).into_owned(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
@@ -251,5 +256,50 @@ fn bad_input_gets_one_line_and_exit_code_2() {
             "openspiel",
         ]),
         &["even-00.owdb", "another ruleset or convention"],
+    );
+}
+
+#[test]
+fn the_terminal_game_plays_perfect_endgames_from_a_directory() {
+    let dir = fresh_dir("play-endgame");
+    let dir_arg = dir.to_str().expect("a UTF-8 scratch path");
+    let built = endgame(&[
+        "build",
+        "--dir",
+        dir_arg,
+        "--max-seeds",
+        "8",
+        "--convention",
+        "own",
+    ]);
+    assert_eq!(built.2, Some(0), "{}", built.1);
+    // Abapa plays by "each takes own": South can do no better than -4 here
+    // (probed: exact), and two perfect players end 22-26.
+    let position = "0,0,1,0,2,1/1,1,0,2,0,0 s 20 20";
+    let probe = endgame(&["probe", "--dir", dir_arg, "--position", position]);
+    assert!(
+        probe.0.contains("value for South -4 (exact)"),
+        "{}",
+        probe.0
+    );
+    let args = [
+        "--engines",
+        "5,5",
+        "--endgame",
+        dir_arg,
+        "--position",
+        position,
+    ];
+    let (out, err, code) = example("play", &args);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("up to 8 seeds"), "{out}");
+    assert!(out.contains("Game over: North wins 26-22"), "{out}");
+    // A directory without databases is an error, not a silent fallback.
+    let empty = fresh_dir("play-no-endgame");
+    fs::create_dir_all(&empty).unwrap();
+    let args = ["--endgame", empty.to_str().unwrap(), "--engines", "5,5"];
+    assert_error(
+        example("play", &args),
+        &["no endgame database", "own-00.owdb"],
     );
 }
