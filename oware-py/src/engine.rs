@@ -404,17 +404,27 @@ pub(crate) fn interruptible<T: Send>(
     stop: &StopHandle,
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<T> {
+    interruptible_with(py, || stop.stop(), work)
+}
+
+/// As [`interruptible`] for work that another flag ends: `stop` is called
+/// on a signal, then the work is waited for (so it must end soon after).
+pub(crate) fn interruptible_with<T: Send>(
+    py: Python<'_>,
+    stop: impl FnOnce(),
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
     std::thread::scope(|scope| {
         let handle = scope.spawn(work);
         loop {
             if handle.is_finished() {
                 return handle
                     .join()
-                    .map_err(|_| PyRuntimeError::new_err("the search failed"));
+                    .map_err(|_| PyRuntimeError::new_err("the engine failed in its thread"));
             }
             py.detach(|| std::thread::sleep(std::time::Duration::from_millis(20)));
             if let Err(signal) = py.check_signals() {
-                stop.stop();
+                stop();
                 let _ = handle.join();
                 return Err(signal);
             }

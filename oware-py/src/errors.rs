@@ -3,7 +3,7 @@
 //! python-chess and polars do).
 
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 
 create_exception!(
@@ -36,6 +36,24 @@ create_exception!(
     PyValueError,
     "Raised when a game record cannot be read (the message gives the line or ply)."
 );
+create_exception!(
+    oware,
+    EndgameError,
+    PyValueError,
+    "Raised when an endgame database cannot be built for a ruleset or up to a seed total."
+);
+create_exception!(
+    oware,
+    ProbeError,
+    PyValueError,
+    "Raised when an endgame database cannot value a position (another ruleset, too many seeds or positions, a game over)."
+);
+create_exception!(
+    oware,
+    DatabaseFileError,
+    PyValueError,
+    "Raised when an endgame database file is refused: not a database, truncated, corrupt or another database."
+);
 
 /// The core crate's errors, so that `?` can cross the orphan rule (the
 /// `PyPolarsErr` pattern).
@@ -50,6 +68,10 @@ pub(crate) enum OwareErr {
     ParseVariant(oware::ParseVariantError),
     ParseRecord(oware::ParseRecordError),
     Tag(oware::record::TagError),
+    Endgame(oware::endgame::EndgameError),
+    Probe(oware::endgame::ProbeError),
+    Solve(oware::endgame::SolveError),
+    Load(oware::endgame::LoadError),
 }
 
 macro_rules! from_err {
@@ -72,6 +94,10 @@ from_err!(
     ParseVariant(oware::ParseVariantError),
     ParseRecord(oware::ParseRecordError),
     Tag(oware::record::TagError),
+    Endgame(oware::endgame::EndgameError),
+    Probe(oware::endgame::ProbeError),
+    Solve(oware::endgame::SolveError),
+    Load(oware::endgame::LoadError),
 );
 
 impl From<OwareErr> for PyErr {
@@ -86,6 +112,11 @@ impl From<OwareErr> for PyErr {
             OwareErr::ParseVariant(e) => InvalidRulesetError::new_err(e.to_string()),
             OwareErr::ParseRecord(e) => InvalidRecordError::new_err(e.to_string()),
             OwareErr::Tag(e) => PyValueError::new_err(e.to_string()),
+            OwareErr::Endgame(e) => EndgameError::new_err(e.to_string()),
+            OwareErr::Probe(e) => ProbeError::new_err(e.to_string()),
+            OwareErr::Solve(e) => ProbeError::new_err(e.to_string()),
+            OwareErr::Load(oware::endgame::LoadError::Io(e)) => PyErr::from(e),
+            OwareErr::Load(e) => DatabaseFileError::new_err(e.to_string()),
         }
     }
 }
@@ -99,6 +130,21 @@ impl<T, E: Into<OwareErr>> PyResultExt<T> for Result<T, E> {
     fn py(self) -> PyResult<T> {
         self.map_err(|e| PyErr::from(e.into()))
     }
+}
+
+/// The `OSError` of an I/O error on `path`: of the subclass its errno
+/// selects (`FileNotFoundError`, `PermissionError`, ...), with `errno`,
+/// `strerror` and `filename` set as Python's own `open` sets them.
+pub(crate) fn os_error(e: std::io::Error, path: &std::path::Path) -> PyErr {
+    let Some(errno) = e.raw_os_error() else {
+        return PyOSError::new_err(format!("{}: {e}", path.display()));
+    };
+    let text = e.to_string();
+    let strerror = text
+        .strip_suffix(&format!(" (os error {errno})"))
+        .unwrap_or(&text)
+        .to_owned();
+    PyOSError::new_err((errno, strerror, path.display().to_string()))
 }
 
 /// A `ValueError` with `message`.

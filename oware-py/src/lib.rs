@@ -9,12 +9,13 @@
 //! short lines only.
 //!
 //! Everything that can take more than about a millisecond (search,
-//! analysis, perft, matches, batch play) runs with the Python thread
-//! detached from the interpreter (`Python::detach`), so other threads run
-//! meanwhile.
+//! analysis, perft, matches, batch play, building, reading and solving
+//! with endgame databases) runs with the Python thread detached from the
+//! interpreter (`Python::detach`), so other threads run meanwhile.
 
 mod batch;
 mod board;
+mod endgame;
 mod engine;
 mod errors;
 mod types;
@@ -29,13 +30,15 @@ mod _oware {
     #[pymodule_export]
     use crate::board::{_board_from_state, PyBoard};
     #[pymodule_export]
+    use crate::endgame::{PyEndgameDatabase, PyEndgameProbe, PyEndgameValue};
+    #[pymodule_export]
     use crate::engine::{
         _score_from_raw, PyMatchResult, PyPlayer, PyScore, PySearchResult, PySearcher, play_match,
     };
     #[pymodule_export]
     use crate::errors::{
-        IllegalMoveError, InvalidMoveError, InvalidPositionError, InvalidRecordError,
-        InvalidRulesetError,
+        DatabaseFileError, EndgameError, IllegalMoveError, InvalidMoveError, InvalidPositionError,
+        InvalidRecordError, InvalidRulesetError, ProbeError,
     };
     #[pymodule_export]
     use crate::types::{

@@ -6,6 +6,7 @@ Terms are the field's: **houses** hold **seeds**, captures go to a side's
 South's ``A`` (0) to North's last house (``2h - 1`` with ``h`` houses a side).
 """
 
+import os
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, final
 
@@ -17,6 +18,11 @@ __all__ = [
     "Board",
     "BoardBatch",
     "Captured",
+    "DatabaseFileError",
+    "EndgameDatabase",
+    "EndgameError",
+    "EndgameProbe",
+    "EndgameValue",
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidPositionError",
@@ -29,6 +35,7 @@ __all__ = [
     "Outcome",
     "Pit",
     "Player",
+    "ProbeError",
     "Relay",
     "Ruleset",
     "Score",
@@ -96,6 +103,40 @@ class InvalidRecordError(ValueError):
     Traceback (most recent call last):
     ...
     oware.InvalidRecordError: invalid game record: ply 3: illegal move f: house is not the side to move's
+    """
+
+class EndgameError(ValueError):
+    """Raised when an endgame database cannot be built: the ruleset is not of the Oware
+    family (or lets a side pass without a capture), *max_seeds* is more than the
+    ruleset's seeds, or a layer would hold 2**31 positions or more (Abapa: 29 seeds).
+
+    >>> import oware
+    >>> oware.EndgameDatabase.build(4, "kalah")
+    Traceback (most recent call last):
+    ...
+    oware.EndgameError: endgame databases need an Oware ruleset in which a side never passes without a capture
+    """
+
+class ProbeError(ValueError):
+    """Raised when an endgame database cannot value a position: its rules for moves,
+    captures or feeding are not the database's, more seeds are on the board than the
+    database holds, a side already has a majority (the game is over), or, for
+    :meth:`EndgameDatabase.solve`, more than *max_positions* positions are reachable.
+
+    >>> import oware
+    >>> oware.EndgameDatabase.build(2).probe(oware.Board())
+    Traceback (most recent call last):
+    ...
+    oware.ProbeError: 48 seeds on the board, the database holds up to 2
+    """
+
+class DatabaseFileError(ValueError):
+    """Raised when an endgame database file is refused: not a database (bad magic
+    bytes), another format version, cut short (truncated), corrupt (its CRC-32 does not
+    match, or a header field or value is impossible), or layers that do not fit the
+    ruleset, convention or layers asked for. The message starts with the path; nothing
+    of a refused file is used. A file that cannot be read at all raises OSError
+    (FileNotFoundError, PermissionError, ...) instead.
     """
 
 @final
@@ -818,6 +859,225 @@ class MatchResult:
         """The half-width of the 95 % confidence interval of :attr:`elo`."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+
+@final
+class EndgameValue:
+    """The value of a position for its side to move, in seeds: the final difference of
+    captures *from now on* (its own minus its opponent's) that best play forces, between
+    two bounds. The stores already won do not change it: the final score difference is
+    the side to move's store minus the opponent's, plus the value.
+
+    Under the ``'even'`` convention (endless play splits the seeds left evenly: the
+    computer-Awari convention) both bounds are always equal and the value is exact.
+    Under ``'own'`` (Abapa R11: a game cut for repetition gives each side the seeds on
+    its row) where the cut falls depends on the game's history, and so can the value:
+    :attr:`lower` is what the side to move can force whatever the history, :attr:`upper`
+    what the opponent can hold it to, and :attr:`exact` is None where they differ.
+
+    Values are frozen, hashable and picklable.
+
+    >>> import oware
+    >>> oware.EndgameValue(1, 1).exact, oware.EndgameValue(-4, 4).exact
+    (1, None)
+    """
+
+    def __new__(cls, lower: int, upper: int) -> Self:
+        """The value between *lower* and *upper* (-128 to 127, ``lower <= upper``)."""
+    @property
+    def lower(self) -> int:
+        """What the side to move can force, whatever the history."""
+    @property
+    def upper(self) -> int:
+        """What the opponent can hold the side to move to, whatever the history."""
+    @property
+    def exact(self) -> int | None:
+        """The value when both bounds agree; None when a repetition can change it."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class EndgameProbe:
+    """What :meth:`EndgameDatabase.probe` finds about a position: its value for the side
+    to move (:attr:`value`, whose bounds are repeated here) and the moves that realise it.
+
+    >>> import oware
+    >>> db = oware.EndgameDatabase.build(4)
+    >>> probe = db.probe(oware.Board("0,0,0,0,0,1/1,1,0,0,0,0 s 24 21"))
+    >>> probe
+    <EndgameProbe value=1 best_moves='F' seeds=3>
+    >>> probe.exact, probe.best_moves, probe.value
+    (1, [Move('F')], EndgameValue(lower=1, upper=1))
+    """
+
+    @property
+    def value(self) -> EndgameValue:
+        """The value for the side to move."""
+    @property
+    def lower(self) -> int:
+        """The value's lower bound: what the side to move can force."""
+    @property
+    def upper(self) -> int:
+        """The value's upper bound: what the opponent can hold it to."""
+    @property
+    def exact(self) -> int | None:
+        """The value when exact, else None (see :class:`EndgameValue`)."""
+    @property
+    def best_moves(self) -> list[Move]:
+        """The moves that keep :attr:`lower` and make progress towards it, best first
+        (the highest upper bound, then the quickest); empty when no move is left. Playing
+        the first of them at every turn realises the value, unless the game's no-capture
+        limit or repetition rule cuts the line first."""
+    @property
+    def best_move(self) -> Move | None:
+        """The first of :attr:`best_moves`; None when no move is left."""
+    @property
+    def seeds(self) -> int:
+        """The seeds on the board."""
+    @property
+    def plies(self) -> int | None:
+        """At most how many plies best play takes to reach the capture (or the end of
+        the game) that realises :attr:`lower`; 65535 for a line longer than 254 plies;
+        None where keeping the value needs no progress (a value of 0 or less under
+        ``'even'``, a lower bound no line can force). A game's no-capture limit or
+        repetition rule can cut a long line first: see :meth:`safe_in`."""
+    def safe_in(self, board: Board) -> bool:
+        """Whether *board*'s game, at the position probed, leaves room to play
+        :attr:`best_moves` out to :attr:`lower` before its history rules cut it: the
+        :attr:`plies` needed fit under the no-capture and ply limits, and no position
+        since the last capture has occurred so often that one more occurrence would
+        end the game. Level 5 plays from the database only where this holds. Raises
+        ValueError if *board* is at another position.
+
+        >>> import oware
+        >>> db = oware.EndgameDatabase.build(6)
+        >>> board = oware.Board("0,0,1,2,0,1/0,0,0,1,0,1 s 21 21", ruleset="abapa(no_capture=20)")
+        >>> probe = db.probe(board)
+        >>> probe.exact, probe.plies, probe.safe_in(board)
+        (6, 43, False)
+        """
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class EndgameDatabase:
+    """An endgame database: the value of every position of an Oware ruleset with up to
+    :attr:`max_seeds` seeds on the board, with the best moves, computed by retrograde
+    analysis one layer (seed total) at a time, 0 seeds first.
+
+    A value depends on the houses and the side to move only, so a database serves any
+    stores, and any ruleset with the same rules for moves, captures and feeding: an
+    Abapa database answers for OpenSpiel's ``oware`` too. Values count what is won from
+    now on; see :class:`EndgameValue` for what they mean under each *convention* of
+    endless play. The layer of *k* seeds holds :meth:`positions` (*k*) positions, of
+    2 bytes each (3 under ``'own'``): Abapa up to 12 seeds is 2.7 million positions,
+    built in seconds; each seed more nearly doubles that.
+
+    >>> import oware
+    >>> db = oware.EndgameDatabase.build(6)
+    >>> db
+    <EndgameDatabase ruleset='abapa' convention='own' max_seeds=6>
+    >>> board = oware.Board("0,0,0,0,0,1/1,1,0,0,0,0 s 24 21")
+    >>> db.value(board)  # F captures a's 2, then North keeps its last seed
+    EndgameValue(lower=1, upper=1)
+    >>> db.probe(board).best_move
+    Move('F')
+
+    Databases compare equal when their ruleset, convention and every value are equal;
+    they are not hashable. A database is immutable and can be shared between threads
+    and players.
+    """
+
+    @staticmethod
+    def build(
+        max_seeds: int,
+        ruleset: Ruleset | Variant | str | None = None,
+        convention: str | None = None,
+    ) -> EndgameDatabase:
+        """Builds every layer from 0 to *max_seeds* seeds on the board of *ruleset*
+        (default Abapa) under *convention*: ``'even'`` or ``'own'``, by default the
+        ruleset's own (``'own'`` for the presets; ``'even'`` for a ruleset whose seeds
+        left at a cycle count for nobody, e.g. ``'abapa(leftover=none)'``).
+
+        Uses every core. Releases the GIL; Ctrl-C (KeyboardInterrupt) stops the build once
+        the layer being built is done. Raises :class:`EndgameError` for a ruleset outside
+        the Oware family, a *max_seeds* above the ruleset's seeds or too large a layer
+        (checked before anything is built), ValueError for an unknown convention.
+        """
+    @staticmethod
+    def load(path: str | os.PathLike[str]) -> EndgameDatabase:
+        """Reads a database file written by :meth:`save`, checking everything (magic,
+        version, sizes, CRC-32, values) before any of it is used. Releases the GIL.
+        Raises :class:`DatabaseFileError` for a bad file, OSError if it cannot be read.
+        """
+    @staticmethod
+    def load_dir(
+        path: str | os.PathLike[str],
+        ruleset: Ruleset | Variant | str | None = None,
+        convention: str | None = None,
+    ) -> EndgameDatabase:
+        """Reads the layer files of *convention* (default: *ruleset*'s own) in the
+        directory *path*, as :meth:`save_dir` writes them (``own-00.owdb``,
+        ``own-01.owdb``, ...), from 0 seeds up to the first file missing; a directory
+        without the layer of 0 seeds gives an empty database (:attr:`max_seeds` None).
+        Each file is checked as :meth:`load` checks one, and must be of *ruleset*
+        (default Abapa) and *convention*: a damaged layer raises
+        :class:`DatabaseFileError` rather than ending the database. Releases the GIL.
+        Raises :class:`EndgameError` for a ruleset without databases.
+        """
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Writes the database to one file at *path* (replacing any file there), in
+        the core crate's format (``oware::endgame::file``, version 1: a header, the
+        layers, a CRC-32). Releases the GIL. Raises OSError if it cannot be written,
+        ValueError for a database without layers.
+        """
+    def save_dir(self, path: str | os.PathLike[str]) -> None:
+        """Writes each layer to its own file in the directory *path* (made if missing;
+        files of the same names are replaced), named as :meth:`load_dir` reads them:
+        ``even-07.owdb`` or ``own-07.owdb`` for 7 seeds. Releases the GIL.
+        """
+    @property
+    def max_seeds(self) -> int | None:
+        """The most seeds on the board of a position the database holds; None for an
+        empty database (:meth:`load_dir` of a directory without layers)."""
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset the database was built for."""
+    @property
+    def convention(self) -> str:
+        """``'even'`` or ``'own'``: what endless play is worth (see :class:`EndgameValue`)."""
+    def positions(self, seeds: int) -> int:
+        """The positions with exactly *seeds* seeds on the board (each side to move
+        counted once, mirror images folded): the entries of that layer, whether built or
+        not; 0 beyond the ruleset's seeds.
+
+        >>> import oware
+        >>> oware.EndgameDatabase.build(0).positions(12)
+        1352078
+        """
+    def probe(self, board: Board) -> EndgameProbe:
+        """The value and the best moves of *board*'s current position (its history is
+        not read). Raises :class:`ProbeError` for another ruleset's position, more seeds
+        than :attr:`max_seeds`, or a side with a majority; TypeError if *board* is not a
+        :class:`Board`."""
+    def value(self, board: Board) -> EndgameValue:
+        """:meth:`probe` without the moves."""
+    def solve(self, board: Board, max_positions: int = 1000000) -> EndgameValue:
+        """The value of *board*'s position even above :attr:`max_seeds`: every position
+        it can reach with more seeds than the database holds (at most *max_positions*
+        of them) is gathered and solved as the layers were, with the database's values
+        below; within the database's range this is :meth:`value`. Releases the GIL.
+        Raises :class:`ProbeError` as :meth:`probe` does (but not for too many seeds),
+        and when more than *max_positions* positions are reachable.
+
+        >>> import oware
+        >>> small = oware.EndgameDatabase.build(5)
+        >>> board = oware.Board("1,0,2,0,0,1/0,1,0,2,0,1 s 20 20")
+        >>> small.solve(board) == oware.EndgameDatabase.build(8).value(board)
+        True
+        """
+    def __eq__(self, other: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
 
 def play_match(
     first: int,

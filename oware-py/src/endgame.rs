@@ -1,0 +1,455 @@
+//! Endgame databases: `EndgameDatabase`, the `EndgameProbe` of a position
+//! and its `EndgameValue`.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyString, PyType};
+
+use oware::endgame::{
+    Convention, Database, LoadError, MAX_LAYER_POSITIONS, Probe, SolveError, Value,
+};
+
+use crate::board::PyBoard;
+use crate::engine::interruptible_with;
+use crate::errors::{EndgameError, OwareErr, ProbeError, PyResultExt, os_error, value_error};
+use crate::types::{PyMove, PyRuleset, extract_ruleset, quoted};
+
+/// The name of a convention in Python: `'even'` or `'own'`, as in the
+/// layer file names.
+fn convention_name(convention: Convention) -> &'static str {
+    match convention {
+        Convention::EvenSplit => "even",
+        Convention::EachTakesOwn => "own",
+    }
+}
+
+/// A convention from `'even'`, `'own'`, or `None` (the ruleset's own).
+fn extract_convention(
+    obj: Option<&Bound<'_, PyAny>>,
+    ruleset: &oware::Ruleset,
+) -> PyResult<Convention> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(Convention::of(ruleset));
+    };
+    let Ok(text) = obj.cast::<PyString>() else {
+        return Err(PyTypeError::new_err(format!(
+            "a convention must be 'even' or 'own' (str), not {}",
+            obj.get_type().name()?
+        )));
+    };
+    match text.to_str()? {
+        "even" => Ok(Convention::EvenSplit),
+        "own" => Ok(Convention::EachTakesOwn),
+        other => Err(value_error(format!(
+            "unknown convention {}: expected 'even' or 'own'",
+            quoted(other)
+        ))),
+    }
+}
+
+/// A core load error as its Python exception, naming `path`.
+fn load_error(e: LoadError, path: &Path) -> PyErr {
+    match e {
+        LoadError::Io(e) => os_error(e, path),
+        e => crate::errors::DatabaseFileError::new_err(format!("{}: {e}", path.display())),
+    }
+}
+
+/// `Database::load_dir`, file by file, so that an error names the file:
+/// the layers from `db`'s next one up to the first file missing.
+fn read_dir(mut db: Database, dir: &Path) -> Result<Database, (LoadError, PathBuf)> {
+    loop {
+        let seeds = db.max_seeds().map_or(0, |m| m + 1);
+        let path = dir.join(Database::layer_file_name(db.convention(), seeds));
+        let file = match std::fs::File::open(&path) {
+            Ok(file) => file,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(db),
+            Err(e) => return Err((LoadError::Io(e), path)),
+        };
+        if let Err(e) = db.read_layers(&mut std::io::BufReader::new(file)) {
+            return Err((e, path));
+        }
+    }
+}
+
+/// The value of a position for its side to move: the final difference of
+/// captures from now on, between two bounds.
+#[pyclass(module = "oware", name = "EndgameValue", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct PyEndgameValue(pub Value);
+
+#[pymethods]
+impl PyEndgameValue {
+    /// `EndgameValue(lower, upper)`, `lower <= upper`.
+    #[new]
+    fn new(lower: i64, upper: i64) -> PyResult<PyEndgameValue> {
+        let bound = |v: i64| {
+            i8::try_from(v)
+                .map_err(|_| value_error(format!("a bound must be -128 to 127, not {v}")))
+        };
+        let (lower, upper) = (bound(lower)?, bound(upper)?);
+        if lower > upper {
+            return Err(value_error(format!(
+                "the lower bound {lower} is above the upper bound {upper}"
+            )));
+        }
+        Ok(PyEndgameValue(Value { lower, upper }))
+    }
+
+    /// What the side to move can force whatever the history.
+    #[getter]
+    fn lower(&self) -> i8 {
+        self.0.lower
+    }
+
+    /// What the opponent can hold it to whatever the history.
+    #[getter]
+    fn upper(&self) -> i8 {
+        self.0.upper
+    }
+
+    /// The value when both bounds agree, else None.
+    #[getter]
+    fn exact(&self) -> Option<i8> {
+        self.0.exact()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "EndgameValue(lower={}, upper={})",
+            self.0.lower, self.0.upper
+        )
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (i8, i8)) {
+        let v = slf.get().0;
+        (slf.get_type(), (v.lower, v.upper))
+    }
+}
+
+/// What an endgame database knows of a position: its value and best moves.
+#[pyclass(module = "oware", name = "EndgameProbe", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct PyEndgameProbe {
+    /// The position probed (`safe_in` checks that it is the board's).
+    position: oware::Position,
+    value: Value,
+    best_moves: Vec<oware::Move>,
+    seeds: u8,
+    plies: Option<u16>,
+}
+
+impl PyEndgameProbe {
+    fn new(position: oware::Position, probe: Probe) -> PyEndgameProbe {
+        PyEndgameProbe {
+            position,
+            value: probe.value,
+            best_moves: probe.best_moves.iter().copied().collect(),
+            seeds: probe.seeds,
+            plies: probe.plies,
+        }
+    }
+
+    /// The core crate's probe again.
+    fn core(&self) -> Probe {
+        let mut best_moves = oware::MoveList::new();
+        for &m in &self.best_moves {
+            best_moves.push(m);
+        }
+        Probe {
+            value: self.value,
+            best_moves,
+            seeds: self.seeds,
+            plies: self.plies,
+        }
+    }
+}
+
+#[pymethods]
+impl PyEndgameProbe {
+    /// The value for the side to move.
+    #[getter]
+    fn value(&self) -> PyEndgameValue {
+        PyEndgameValue(self.value)
+    }
+
+    /// The lower bound of the value.
+    #[getter]
+    fn lower(&self) -> i8 {
+        self.value.lower
+    }
+
+    /// The upper bound of the value.
+    #[getter]
+    fn upper(&self) -> i8 {
+        self.value.upper
+    }
+
+    /// The value when exact, else None.
+    #[getter]
+    fn exact(&self) -> Option<i8> {
+        self.value.exact()
+    }
+
+    /// The moves that keep the value and make progress, best first.
+    #[getter]
+    fn best_moves(&self) -> Vec<PyMove> {
+        self.best_moves.iter().map(|&m| PyMove(m)).collect()
+    }
+
+    /// The first of best_moves; None when no move is left.
+    #[getter]
+    fn best_move(&self) -> Option<PyMove> {
+        self.best_moves.first().map(|&m| PyMove(m))
+    }
+
+    /// The seeds on the board.
+    #[getter]
+    fn seeds(&self) -> u8 {
+        self.seeds
+    }
+
+    /// At most how many plies best play takes to realise the lower bound;
+    /// 65535 past 254; None where no progress is needed.
+    #[getter]
+    fn plies(&self) -> Option<u16> {
+        self.plies
+    }
+
+    /// Whether `board`'s history rules leave room to play best_moves out.
+    fn safe_in(&self, board: PyRef<'_, PyBoard>) -> PyResult<bool> {
+        if *board.game.position() != self.position {
+            return Err(value_error(format!(
+                "the board is at {}, the probe is of {}",
+                board.game.position(),
+                self.position
+            )));
+        }
+        Ok(self.core().safe_in(&board.game))
+    }
+
+    fn __repr__(&self) -> String {
+        let value = match self.value.exact() {
+            Some(v) => v.to_string(),
+            None => format!("{}..{}", self.value.lower, self.value.upper),
+        };
+        let moves: String = self.best_moves.iter().map(ToString::to_string).collect();
+        format!(
+            "<EndgameProbe value={value} best_moves='{moves}' seeds={}>",
+            self.seeds
+        )
+    }
+}
+
+/// An endgame database: the value of every position of a ruleset with up
+/// to `max_seeds` seeds on the board, under one convention for endless play.
+#[pyclass(module = "oware", name = "EndgameDatabase", frozen)]
+#[derive(Debug)]
+pub struct PyEndgameDatabase {
+    pub(crate) db: Arc<Database>,
+}
+
+impl PyEndgameDatabase {
+    fn new(db: Database) -> PyEndgameDatabase {
+        PyEndgameDatabase { db: Arc::new(db) }
+    }
+
+    /// A probe error of this database, with a plainer message for a
+    /// database without layers.
+    fn probe_error(&self, e: oware::endgame::ProbeError) -> PyErr {
+        match e {
+            oware::endgame::ProbeError::TooManySeeds { .. } if self.db.max_seeds().is_none() => {
+                ProbeError::new_err("the database holds no layer (not even 0 seeds)")
+            }
+            e => OwareErr::from(e).into(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyEndgameDatabase {
+    /// Builds every layer from 0 to `max_seeds` seeds; releases the GIL,
+    /// and Ctrl-C stops it between layers.
+    #[staticmethod]
+    #[pyo3(signature = (max_seeds, ruleset = None, convention = None))]
+    fn build(
+        py: Python<'_>,
+        max_seeds: i64,
+        ruleset: Option<&Bound<'_, PyAny>>,
+        convention: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyEndgameDatabase> {
+        let ruleset = extract_ruleset(ruleset)?;
+        let convention = extract_convention(convention, &ruleset)?;
+        let mut db = Database::new(&ruleset, convention).py()?;
+        let total = ruleset.total_seeds();
+        let max = u8::try_from(max_seeds)
+            .ok()
+            .filter(|&m| m <= total)
+            .ok_or_else(|| {
+                EndgameError::new_err(format!(
+                    "max_seeds must be 0 to {total} (the seeds of {ruleset}), not {max_seeds}"
+                ))
+            })?;
+        if let Some(seeds) = (0..=max).find(|&k| db.positions(k) >= MAX_LAYER_POSITIONS) {
+            return Err(oware::endgame::EndgameError::TooLarge { seeds }).py();
+        }
+        let stop = AtomicBool::new(false);
+        let built = interruptible_with(
+            py,
+            || stop.store(true, Ordering::Relaxed),
+            || {
+                while db.max_seeds().is_none_or(|n| n < max) {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    db.build_next_layer(|_| {})?;
+                }
+                Ok::<_, oware::endgame::EndgameError>(db)
+            },
+        )?;
+        built.py().map(PyEndgameDatabase::new)
+    }
+
+    /// Reads a database file written by `save`; releases the GIL.
+    #[staticmethod]
+    fn load(py: Python<'_>, path: PathBuf) -> PyResult<PyEndgameDatabase> {
+        py.detach(|| Database::load(&path))
+            .map(PyEndgameDatabase::new)
+            .map_err(|e| load_error(e, &path))
+    }
+
+    /// Reads a directory of layer files written by `save_dir`; releases the GIL.
+    #[staticmethod]
+    #[pyo3(signature = (path, ruleset = None, convention = None))]
+    fn load_dir(
+        py: Python<'_>,
+        path: PathBuf,
+        ruleset: Option<&Bound<'_, PyAny>>,
+        convention: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyEndgameDatabase> {
+        let ruleset = extract_ruleset(ruleset)?;
+        let convention = extract_convention(convention, &ruleset)?;
+        // An EndgameError for a ruleset without databases, as build gives.
+        let db = Database::new(&ruleset, convention).py()?;
+        py.detach(|| read_dir(db, &path))
+            .map(PyEndgameDatabase::new)
+            .map_err(|(e, file)| load_error(e, &file))
+    }
+
+    /// Writes the database to one file at `path`; releases the GIL.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        if self.db.max_seeds().is_none() {
+            return Err(value_error("the database holds no layer: nothing to save"));
+        }
+        py.detach(|| self.db.save(&path))
+            .map_err(|e| os_error(e, &path))
+    }
+
+    /// Writes each layer to its own file in the directory `path` (made if
+    /// missing), as `load_dir` reads them; releases the GIL.
+    fn save_dir(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        let Some(max) = self.db.max_seeds() else {
+            return Err(value_error("the database holds no layer: nothing to save"));
+        };
+        py.detach(|| {
+            std::fs::create_dir_all(&path).map_err(|e| (e, path.clone()))?;
+            for seeds in 0..=max {
+                let name = Database::layer_file_name(self.db.convention(), seeds);
+                let file = path.join(name);
+                let write = || -> std::io::Result<()> {
+                    let mut out = std::io::BufWriter::new(std::fs::File::create(&file)?);
+                    self.db.write_layers(seeds..=seeds, &mut out)?;
+                    std::io::Write::flush(&mut out)
+                };
+                write().map_err(|e| (e, file.clone()))?;
+            }
+            Ok(())
+        })
+        .map_err(|(e, file): (std::io::Error, PathBuf)| os_error(e, &file))
+    }
+
+    /// The most seeds of a position the database holds; None before any layer.
+    #[getter]
+    fn max_seeds(&self) -> Option<u8> {
+        self.db.max_seeds()
+    }
+
+    /// The ruleset the database was built for.
+    #[getter]
+    fn ruleset(&self) -> PyRuleset {
+        PyRuleset(*self.db.ruleset())
+    }
+
+    /// `'even'` or `'own'`.
+    #[getter]
+    fn convention(&self) -> &'static str {
+        convention_name(self.db.convention())
+    }
+
+    /// The positions with exactly `seeds` seeds on the board.
+    fn positions(&self, seeds: i64) -> PyResult<u64> {
+        if seeds < 0 {
+            return Err(value_error(format!(
+                "seeds must not be negative, not {seeds}"
+            )));
+        }
+        Ok(u8::try_from(seeds).map_or(0, |s| self.db.positions(s)))
+    }
+
+    /// The value and best moves of `board`'s position.
+    fn probe(&self, board: PyRef<'_, PyBoard>) -> PyResult<PyEndgameProbe> {
+        let position = *board.game.position();
+        let probe = self.db.probe(&position).map_err(|e| self.probe_error(e))?;
+        Ok(PyEndgameProbe::new(position, probe))
+    }
+
+    /// The value of `board`'s position.
+    fn value(&self, board: PyRef<'_, PyBoard>) -> PyResult<PyEndgameValue> {
+        self.db
+            .value(board.game.position())
+            .map(PyEndgameValue)
+            .map_err(|e| self.probe_error(e))
+    }
+
+    /// The value of `board`'s position, even above max_seeds; releases the GIL.
+    #[pyo3(signature = (board, max_positions = 1_000_000))]
+    fn solve(&self, board: PyRef<'_, PyBoard>, max_positions: i64) -> PyResult<PyEndgameValue> {
+        let limit = usize::try_from(max_positions)
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| {
+                value_error(format!(
+                    "max_positions must be positive, not {max_positions}"
+                ))
+            })?;
+        let pos = *board.game.position();
+        let py = board.py();
+        drop(board);
+        let db = &self.db;
+        match py.detach(|| db.solve(&pos, limit)) {
+            Ok(v) => Ok(PyEndgameValue(v)),
+            Err(SolveError::Probe(e)) => Err(self.probe_error(e)),
+            Err(e) => Err(e).py(),
+        }
+    }
+
+    fn __eq__(&self, other: PyRef<'_, PyEndgameDatabase>) -> bool {
+        Arc::ptr_eq(&self.db, &other.db) || *self.db == *other.db
+    }
+
+    pub(crate) fn __repr__(&self) -> String {
+        let max = self
+            .db
+            .max_seeds()
+            .map_or_else(|| "None".to_owned(), |m| m.to_string());
+        format!(
+            "<EndgameDatabase ruleset='{}' convention='{}' max_seeds={max}>",
+            self.db.ruleset(),
+            convention_name(self.db.convention())
+        )
+    }
+}
