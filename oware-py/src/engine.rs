@@ -10,6 +10,7 @@ use oware::search::{
 };
 
 use crate::board::PyBoard;
+use crate::endgame::PyEndgameDatabase;
 use crate::errors::{Seed, value_error};
 use crate::types::{PyMove, extract_ruleset};
 
@@ -225,22 +226,34 @@ pub struct PyPlayer {
     player: Player,
     seed: u64,
     reproducible: bool,
+    endgame: Option<Py<PyEndgameDatabase>>,
 }
 
 #[pymethods]
 impl PyPlayer {
-    /// `Player(3, seed=42)`; `reproducible=True` drops level 5's time limit.
+    /// `Player(3, seed=42)`; `reproducible=True` drops level 5's time limit;
+    /// level 5 plays from `endgame`, an `EndgameDatabase`, where it can.
     #[new]
     #[pyo3(
-        signature = (level, seed = Seed(0), *, reproducible = false),
-        text_signature = "(level, seed=0, *, reproducible=False)"
+        signature = (level, seed = Seed(0), *, reproducible = false, endgame = None),
+        text_signature = "(level, seed=0, *, reproducible=False, endgame=None)"
     )]
-    fn new(level: i64, seed: Seed, reproducible: bool) -> PyResult<Self> {
+    fn new(
+        level: i64,
+        seed: Seed,
+        reproducible: bool,
+        endgame: Option<Py<PyEndgameDatabase>>,
+    ) -> PyResult<Self> {
         let seed = seed.0;
+        let mut engine = player(level_of(level)?, seed, reproducible);
+        if let Some(db) = &endgame {
+            engine = engine.with_endgame(db.get().db.clone());
+        }
         Ok(PyPlayer {
-            player: player(level_of(level)?, seed, reproducible),
+            player: engine,
             seed,
             reproducible,
+            endgame,
         })
     }
 
@@ -248,6 +261,20 @@ impl PyPlayer {
     #[getter]
     fn level(&self) -> u8 {
         self.player.level().number()
+    }
+
+    /// The endgame database given, or None.
+    #[getter]
+    fn endgame(&self, py: Python<'_>) -> Option<Py<PyEndgameDatabase>> {
+        self.endgame.as_ref().map(|db| db.clone_ref(py))
+    }
+
+    /// Gives the player a database, or takes it away with None.
+    #[setter]
+    fn set_endgame(&mut self, endgame: Option<Py<PyEndgameDatabase>>) {
+        self.player
+            .set_endgame(endgame.as_ref().map(|db| db.get().db.clone()));
+        self.endgame = endgame;
     }
 
     /// The move this player plays on `board` (None when the game is over);
@@ -260,8 +287,11 @@ impl PyPlayer {
     }
 
     fn __repr__(&self) -> String {
+        let endgame = self.endgame.as_ref().map_or_else(String::new, |db| {
+            format!(" endgame={}", db.get().__repr__())
+        });
         format!(
-            "<Player level={} seed={} reproducible={}>",
+            "<Player level={} seed={} reproducible={}{endgame}>",
             self.player.level(),
             self.seed,
             if self.reproducible { "True" } else { "False" }

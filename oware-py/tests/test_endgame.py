@@ -1,5 +1,5 @@
 """Endgame databases: building, values and best moves, solving above the range,
-files, errors, and the GIL released while they work."""
+files, errors, level 5 playing from a database, and the GIL released while they work."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from oware import (
     EndgameError,
     EndgameValue,
     Move,
+    Player,
     ProbeError,
 )
 
@@ -243,6 +244,8 @@ class TestErrors:
             lambda: db.solve(Board(HAND_WORKED), max_positions="9"),  # type: ignore[arg-type]
             lambda: db.positions("3"),  # type: ignore[arg-type]
             lambda: EndgameValue("1", 1),  # type: ignore[arg-type]
+            lambda: Player(5, endgame="db"),  # type: ignore[arg-type]
+            lambda: Player(5, endgame=db.value(Board(HAND_WORKED))),  # type: ignore[arg-type]
         ]
         for call in calls:
             with pytest.raises(TypeError):
@@ -390,6 +393,50 @@ class TestValue:
         with pytest.raises(AttributeError):
             probe.exact = 2  # type: ignore[misc]
         assert hash(probe) == hash(db.probe(Board(HAND_WORKED)))
+
+
+class TestPlayer:
+    def test_level5_plays_the_database_move(self) -> None:
+        db = EndgameDatabase.build(6)
+        player = Player(5, reproducible=True, endgame=db)
+        assert player.endgame is db and "endgame=<EndgameDatabase" in repr(player)
+        assert Player(5).endgame is None and "endgame" not in repr(Player(5))
+        assert player.choose(Board(HAND_WORKED)) == Move("F")
+
+    def test_give_and_take_a_database(self) -> None:
+        db = EndgameDatabase.build(8)
+        player = Player(5, reproducible=True)
+        player.endgame = db
+        assert player.endgame is db
+        board = Board("1,0,1,1,0,1/0,0,0,1,0,0 s 21 22")  # A, C, D and F all win 5
+        assert db.probe(board).best_moves == [Move("A"), Move("C"), Move("D"), Move("F")]
+        assert player.choose(board) == Move("A")
+        player.endgame = None
+        assert player.endgame is None and "endgame" not in repr(player)
+        with pytest.raises(TypeError):
+            player.endgame = "db"  # type: ignore[assignment]
+
+    def test_level5_follows_the_database(self) -> None:
+        """Where the value is exact, level 5 plays the database's first best move, also
+        where other moves are as good (a search alone would not pick the same one)."""
+        db = EndgameDatabase.build(8)
+        player = Player(5, reproducible=True, endgame=db)
+        rng = random.Random(11)
+        played = 0
+        for _ in range(60):
+            board = random_endgame(rng, rng.randint(3, 8))
+            probe = db.probe(board)
+            if probe.exact is None:
+                continue  # a cycle can change the value: level 5 searches
+            assert player.choose(board) == probe.best_move, board
+            played += 1
+        assert played > 40
+
+    def test_other_levels_take_a_database(self) -> None:
+        db = EndgameDatabase.build(3)
+        for level in (1, 2, 3, 4):
+            move = Player(level, endgame=db).choose(Board(HAND_WORKED))
+            assert move is not None and Board(HAND_WORKED).is_legal(move)
 
 
 def _runs_while(work: Callable[[], object]) -> tuple[float, float]:

@@ -828,10 +828,41 @@ class Player:
     1
     """
 
-    def __new__(cls, level: int, seed: int = 0, *, reproducible: bool = False) -> Self: ...
+    def __new__(
+        cls,
+        level: int,
+        seed: int = 0,
+        *,
+        reproducible: bool = False,
+        endgame: EndgameDatabase | None = None,
+    ) -> Self:
+        """A player of *level* (1 to 5; ValueError otherwise) whose random choices follow
+        *seed* (any int, taken modulo 2**64).
+
+        *endgame* is a database that level 5 (only: other levels ignore it) plays from.
+        Where the database's convention is the game's ruleset's own (``'own'`` for the
+        presets: build it with the default convention) and the position is in it with
+        an exact value, level 5 plays the database's best move, which realises the value,
+        unless the game's history rules could cut the line first
+        (:meth:`EndgameProbe.safe_in`); elsewhere its search
+        ends lines at the database's exact values. Positions whose value a repetition
+        can change are searched.
+
+        >>> import oware
+        >>> db = oware.EndgameDatabase.build(6)
+        >>> player = oware.Player(5, reproducible=True, endgame=db)
+        >>> player.choose(oware.Board("0,0,0,0,0,1/1,1,0,0,0,0 s 24 21"))
+        Move('F')
+        """
     @property
     def level(self) -> int:
         """The level, 1 to 5."""
+    @property
+    def endgame(self) -> EndgameDatabase | None:
+        """The endgame database level 5 plays from, or None; set it to give the player
+        a database (or None to take it away) between moves."""
+    @endgame.setter
+    def endgame(self, value: EndgameDatabase | None) -> None: ...
     def choose(self, board: Board) -> Move | None:
         """The move this player plays on *board*; None when the game is over.
         Releases the GIL while it thinks."""
