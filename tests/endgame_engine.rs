@@ -6,26 +6,9 @@ use std::sync::Arc;
 
 use oware::endgame::{Convention, Database};
 use oware::search::{Level, Player, Rng};
-use oware::{Board, BySide, CycleRule, Game, Position, Ruleset, Side};
+use oware::{CycleRule, Game, Position, Ruleset, Side};
 
-/// A seeded position of `ruleset` with `seeds` seeds on the board.
-fn random_position(rng: &mut Rng, ruleset: Ruleset, seeds: u8) -> Position {
-    let mut pits = [0u8; 12];
-    for _ in 0..seeds {
-        pits[rng.below(12)] += 1;
-    }
-    let rest = ruleset.total_seeds() - seeds;
-    let stores = BySide {
-        south: rest / 2,
-        north: rest - rest / 2,
-    };
-    let turn = if rng.below(2) == 0 {
-        Side::South
-    } else {
-        Side::North
-    };
-    Position::from_board(Board::from_pits(&pits, stores).unwrap(), turn, ruleset).unwrap()
-}
+mod common;
 
 /// The mover's store minus the other side's.
 fn lead(pos: &Position, side: Side) -> i32 {
@@ -39,7 +22,7 @@ fn best_play_realises_exact_abapa_values() {
     let mut exact = 0;
     for _ in 0..200 {
         let seeds = 6 + rng.below(5) as u8;
-        let start = random_position(&mut rng, Ruleset::abapa(), seeds);
+        let start = common::endgame_position(&mut rng, Ruleset::abapa(), seeds);
         let probe = db.probe(&start).unwrap();
         let Some(value) = probe.value.exact() else {
             continue;
@@ -85,7 +68,7 @@ fn the_history_check_refuses_lines_the_rules_would_cut() {
     let mut rng = Rng::new(11);
     // A position whose value needs a few quiet plies before the capture.
     let (start, plies) = loop {
-        let pos = random_position(&mut rng, Ruleset::abapa(), 8);
+        let pos = common::endgame_position(&mut rng, Ruleset::abapa(), 8);
         let probe = db.probe(&pos).unwrap();
         if let (Some(1..), Some(plies @ 3..=20)) = (probe.value.exact(), probe.plies) {
             break (pos, plies);
@@ -124,7 +107,7 @@ fn level_five_plays_the_database_move_and_others_do_not_probe() {
     let mut rng = Rng::new(3);
     let mut checked = 0;
     while checked < 20 {
-        let pos = random_position(&mut rng, Ruleset::abapa(), 8);
+        let pos = common::endgame_position(&mut rng, Ruleset::abapa(), 8);
         let probe = db.probe(&pos).unwrap();
         let game = Game::from(pos);
         if probe.value.exact().is_none() || probe.best_moves.is_empty() || !probe.safe_in(&game) {

@@ -15,7 +15,9 @@ use std::path::{Path, PathBuf};
 
 use oware::endgame::{Convention, Database, FORMAT_VERSION, LoadError};
 use oware::search::Rng;
-use oware::{Board, BySide, Position, Ruleset, Side};
+use oware::{Position, Ruleset};
+
+mod common;
 
 /// Offsets of the header fields.
 const VERSION: usize = 8;
@@ -107,26 +109,10 @@ fn payload_len(db: &Database, first: u8, last: u8) -> usize {
 /// spread at random, the stores making up the rest without a majority.
 fn positions(ruleset: Ruleset, max_seeds: u8, count: usize, seed: u64) -> Vec<Position> {
     let mut rng = Rng::new(seed);
-    let houses = 2 * ruleset.houses_per_side();
     (0..count)
         .map(|_| {
             let k = 1 + rng.below(usize::from(max_seeds)) as u8;
-            let mut pits = vec![0u8; houses];
-            for _ in 0..k {
-                pits[rng.below(houses)] += 1;
-            }
-            let captured = ruleset.total_seeds() - k;
-            let stores = BySide {
-                south: captured / 2,
-                north: captured - captured / 2,
-            };
-            let turn = if rng.below(2) == 0 {
-                Side::South
-            } else {
-                Side::North
-            };
-            let board = Board::from_pits(&pits, stores).expect("a board");
-            Position::from_board(board, turn, ruleset).expect("a position")
+            common::endgame_position(&mut rng, ruleset, k)
         })
         .collect()
 }

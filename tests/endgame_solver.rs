@@ -2,39 +2,19 @@
 //! far, under both conventions, and reports its limits as typed errors.
 
 use oware::endgame::{Convention, Database, ProbeError, SolveError};
-use oware::{Board, BySide, Position, Ruleset, Side};
+use oware::search::Rng;
+use oware::{Position, Ruleset};
 
-/// A seeded position with `seeds` seeds spread over the 12 houses.
-fn random_position(state: &mut u64, seeds: u8, turn: Side) -> Position {
-    let mut pits = [0u8; 12];
-    for _ in 0..seeds {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        pits[(*state % 12) as usize] += 1;
-    }
-    let rest = 48 - seeds;
-    let stores = BySide {
-        south: rest / 2,
-        north: rest - rest / 2,
-    };
-    Position::from_board(
-        Board::from_pits(&pits, stores).unwrap(),
-        turn,
-        Ruleset::abapa(),
-    )
-    .unwrap()
-}
+mod common;
 
 #[test]
 fn solving_above_the_range_gives_the_values_of_a_larger_database() {
     for convention in [Convention::EvenSplit, Convention::EachTakesOwn] {
         let small = Database::build(&Ruleset::abapa(), convention, 5).unwrap();
         let large = Database::build(&Ruleset::abapa(), convention, 9).unwrap();
-        let mut state = 0x9e37_79b9_7f4a_7c15;
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
         for i in 0..60 {
-            let turn = if i % 2 == 0 { Side::South } else { Side::North };
-            let pos = random_position(&mut state, 6 + (i % 4) as u8, turn);
+            let pos = common::endgame_position(&mut rng, Ruleset::abapa(), 6 + (i % 4) as u8);
             assert_eq!(
                 small.solve(&pos, 1 << 20),
                 Ok(large.value(&pos).unwrap()),

@@ -49,3 +49,27 @@ pub fn game_playout(start: Position, choices: &[u8]) -> Game {
     }
     game
 }
+
+/// A seeded position of `ruleset` with `seeds` seeds dropped at random
+/// into the houses, a random side to move, and stores that make up the
+/// rest of the seeds without a majority (so the game goes on): the input
+/// of the endgame database tests.
+pub fn endgame_position(
+    rng: &mut oware::search::Rng,
+    ruleset: oware::Ruleset,
+    seeds: u8,
+) -> Position {
+    let houses = 2 * ruleset.houses_per_side();
+    let mut pits = vec![0u8; houses];
+    for _ in 0..seeds {
+        pits[rng.below(houses)] += 1;
+    }
+    let rest = ruleset.total_seeds() - seeds;
+    let stores = oware::BySide {
+        south: rest / 2,
+        north: rest - rest / 2,
+    };
+    let turn = oware::Side::ALL[rng.below(2)];
+    let board = oware::Board::from_pits(&pits, stores).expect("houses of the ruleset");
+    Position::from_board(board, turn, ruleset).expect("the ruleset's seed total")
+}
