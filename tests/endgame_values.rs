@@ -36,8 +36,16 @@ use oware::{
     Board, BySide, Family, GrandSlam, MAX_HOUSES, Move, OwareRules, Position, Ruleset, Side,
 };
 
-/// The most seeds on the board of the exhaustive comparisons on Abapa's board.
-const MAX_SEEDS: u8 = 8;
+/// The most seeds on the board of the exhaustive comparisons on Abapa's
+/// board: 8, or `OWARE_ENDGAME_CHECK_SEEDS` (e.g. 10 for a longer run in
+/// release mode: `OWARE_ENDGAME_CHECK_SEEDS=10 cargo test --release --test
+/// endgame_values`).
+fn max_seeds() -> u8 {
+    std::env::var("OWARE_ENDGAME_CHECK_SEEDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(8)
+}
 
 /// The most seeds on the board of the play-out database.
 const PLAYOUT_MAX_SEEDS: u8 = 12;
@@ -388,44 +396,44 @@ fn compare(ruleset: Ruleset, convention: Convention, max_seeds: u8) {
 
 #[test]
 fn abapa_even_split() {
-    compare(Ruleset::abapa(), Convention::EvenSplit, MAX_SEEDS);
+    compare(Ruleset::abapa(), Convention::EvenSplit, max_seeds());
 }
 
 #[test]
 fn abapa_each_takes_own() {
-    compare(Ruleset::abapa(), Convention::EachTakesOwn, MAX_SEEDS);
+    compare(Ruleset::abapa(), Convention::EachTakesOwn, max_seeds());
 }
 
 #[test]
 fn awale_even_split() {
-    compare(Ruleset::awale(), Convention::EvenSplit, MAX_SEEDS);
+    compare(Ruleset::awale(), Convention::EvenSplit, max_seeds());
 }
 
 #[test]
 fn awale_each_takes_own() {
-    compare(Ruleset::awale(), Convention::EachTakesOwn, MAX_SEEDS);
+    compare(Ruleset::awale(), Convention::EachTakesOwn, max_seeds());
 }
 
 #[test]
 fn capture_all_even_split() {
-    compare(capture_all(), Convention::EvenSplit, MAX_SEEDS);
+    compare(capture_all(), Convention::EvenSplit, max_seeds());
 }
 
 #[test]
 fn capture_all_each_takes_own() {
-    compare(capture_all(), Convention::EachTakesOwn, MAX_SEEDS);
+    compare(capture_all(), Convention::EachTakesOwn, max_seeds());
 }
 
 /// With fewer than 12 seeds no house goes round Abapa's 12-house ring, so
 /// this is Abapa's check under another ruleset; the small board below laps.
 #[test]
 fn no_origin_skip_even_split() {
-    compare(no_origin_skip(), Convention::EvenSplit, MAX_SEEDS);
+    compare(no_origin_skip(), Convention::EvenSplit, max_seeds());
 }
 
 #[test]
 fn no_origin_skip_each_takes_own() {
-    compare(no_origin_skip(), Convention::EachTakesOwn, MAX_SEEDS);
+    compare(no_origin_skip(), Convention::EachTakesOwn, max_seeds());
 }
 
 #[test]
