@@ -190,11 +190,11 @@ impl Database {
         report.step = 1;
         progress(report);
         let frame = self.frame(seeds);
-        let mut houses: Houses = [0; 2 * MAX_HOUSES];
         work.solve(
             top,
             bottom,
             |i, buf| {
+                let mut houses: Houses = [0; 2 * MAX_HOUSES];
                 self.decode(seeds, u64::from(i), &mut houses);
                 frame.predecessors(&houses, |p| buf.push(p as u32));
             },

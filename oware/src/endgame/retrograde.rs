@@ -22,6 +22,12 @@ pub(crate) const NO_RANK: u8 = u8::MAX;
 /// The largest rank stored; longer distances saturate here.
 pub(crate) const MAX_RANK: u8 = u8::MAX - 1;
 
+/// Entries whose predecessors are found together, then applied.
+const BLOCK: usize = 1 << 16;
+
+/// Blocks smaller than this are not worth a thread.
+const PARALLEL_BLOCK: usize = 1 << 10;
+
 /// Marks an entry into `F` in the work queues (entries into `W` are plain
 /// indices); layers hold fewer than 2^31 positions.
 const FORCED: u32 = 1 << 31;
@@ -107,31 +113,36 @@ impl Work {
     }
 
     /// Solves the thresholds from `top` down to `bottom`, finding the
-    /// positions a quiet move leads from with `predecessors` (which fills
-    /// the buffer it is given, once per move); `step` is called after each
-    /// threshold.
+    /// positions a quiet move leads from with `predecessors` (which appends
+    /// to the buffer it is given, once per move); `step` is called after
+    /// each threshold.
+    ///
+    /// Finding predecessors is most of the work, and it only reads: each
+    /// round's are found on every core ([`Predecessors`]), then applied in
+    /// order, so the result does not depend on the threads.
     pub(crate) fn solve(
         &mut self,
         top: i8,
         bottom: i8,
-        mut predecessors: impl FnMut(u32, &mut Vec<u32>),
+        predecessors: impl Fn(u32, &mut Vec<u32>) + Sync,
         mut step: impl FnMut(&Stats),
     ) -> Stats {
         let mut stats = Stats::default();
-        let mut buf = Vec::new();
+        let mut found = Predecessors::new();
         for t in (bottom..=top).rev() {
             let mut current = self.entries_by_exits(t);
             let mut next = Vec::new();
             let mut round: u32 = 0;
             while !current.is_empty() {
                 round += 1;
-                for &entry in &current {
-                    buf.clear();
-                    predecessors(entry & !FORCED, &mut buf);
-                    if entry & FORCED == 0 {
-                        self.child_entered_w(t, &buf, &mut next);
-                    } else {
-                        self.child_entered_f(t, round, &buf, &mut next, &mut stats);
+                for block in current.chunks(BLOCK) {
+                    found.find(block, &predecessors);
+                    for (&entry, preds) in block.iter().zip(found.lists()) {
+                        if entry & FORCED == 0 {
+                            self.child_entered_w(t, preds, &mut next);
+                        } else {
+                            self.child_entered_f(t, round, preds, &mut next, &mut stats);
+                        }
                     }
                 }
                 std::mem::swap(&mut current, &mut next);
@@ -193,5 +204,63 @@ impl Work {
                 next.push(p);
             }
         }
+    }
+}
+
+/// The predecessors of a block of entries, found on every core: one flat
+/// list and its ends per part of the block, parts in the block's order.
+struct Predecessors {
+    parts: Vec<(Vec<u32>, Vec<usize>)>,
+    threads: usize,
+}
+
+impl Predecessors {
+    fn new() -> Predecessors {
+        let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+        Predecessors {
+            parts: vec![(Vec::new(), Vec::new()); threads],
+            threads,
+        }
+    }
+
+    /// Finds the predecessors of every entry of `block`.
+    fn find(&mut self, block: &[u32], predecessors: &(impl Fn(u32, &mut Vec<u32>) + Sync)) {
+        let threads = if block.len() < PARALLEL_BLOCK {
+            1
+        } else {
+            self.threads
+        };
+        let size = block.len().div_ceil(threads).max(1);
+        let fill = |entries: &[u32], (list, ends): &mut (Vec<u32>, Vec<usize>)| {
+            list.clear();
+            ends.clear();
+            for &entry in entries {
+                predecessors(entry & !FORCED, list);
+                ends.push(list.len());
+            }
+        };
+        for part in &mut self.parts {
+            part.0.clear();
+            part.1.clear();
+        }
+        if threads == 1 {
+            fill(block, &mut self.parts[0]);
+            return;
+        }
+        std::thread::scope(|scope| {
+            for (entries, part) in block.chunks(size).zip(&mut self.parts) {
+                scope.spawn(move || fill(entries, part));
+            }
+        });
+    }
+
+    /// The predecessors of each entry of the last block, in order.
+    fn lists(&self) -> impl Iterator<Item = &[u32]> {
+        self.parts.iter().flat_map(|(list, ends)| {
+            let starts = core::iter::once(0).chain(ends.iter().copied());
+            starts
+                .zip(ends.iter().copied())
+                .map(move |(a, b)| &list[a..b])
+        })
     }
 }
