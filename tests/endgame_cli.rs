@@ -273,15 +273,17 @@ fn the_terminal_game_plays_perfect_endgames_from_a_directory() {
         "own",
     ]);
     assert_eq!(built.2, Some(0), "{}", built.1);
-    // Abapa plays by "each takes own": South can do no better than -4 here
-    // (probed: exact), and two perfect players end 22-26.
-    let position = "0,0,1,0,2,1/1,1,0,2,0,0 s 20 20";
+    // Abapa plays by "each takes own". F takes North's a (2); North's f
+    // then sows into A, leaving North no seeds, and no South house reaches
+    // North's row, so South takes its 6 (R8): +8, exact, 28-20.
+    let position = "0,1,2,1,1,1/1,0,0,0,0,1 s 20 20";
     let probe = endgame(&["probe", "--dir", dir_arg, "--position", position]);
     assert!(
-        probe.0.contains("value for South -4 (exact)"),
+        probe.0.contains("value for South +8 (exact)"),
         "{}",
         probe.0
     );
+    assert!(probe.0.contains("best moves: F\n"), "{}", probe.0);
     let args = [
         "--engines",
         "5,5",
@@ -293,7 +295,8 @@ fn the_terminal_game_plays_perfect_endgames_from_a_directory() {
     let (out, err, code) = example("play", &args);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("up to 8 seeds"), "{out}");
-    assert!(out.contains("Game over: North wins 26-22"), "{out}");
+    assert!(out.contains("South plays F"), "{out}");
+    assert!(out.contains("Game over: South wins 28-20"), "{out}");
     // A directory without databases is an error, not a silent fallback.
     let empty = fresh_dir("play-no-endgame");
     fs::create_dir_all(&empty).unwrap();
