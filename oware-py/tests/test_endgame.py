@@ -479,7 +479,11 @@ def test_threads_run_while_the_database_works(work: Callable[[], object]) -> Non
 def test_ctrl_c_stops_a_build() -> None:
     """SIGINT during a long build raises KeyboardInterrupt once the layer being built
     is done."""
+    # The child installs Python's own Ctrl-C handler: a child started from
+    # a background job inherits SIGINT ignored, and Python keeps that.
     code = (
+        "import signal\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "import oware\n"
         "print('ready', flush=True)\n"
         "try:\n"

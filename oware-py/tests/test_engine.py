@@ -305,7 +305,11 @@ def test_ctrl_c_stops_a_search() -> None:
     import sys
     import time
 
+    # The child installs Python's own Ctrl-C handler: a child started from
+    # a background job inherits SIGINT ignored, and Python keeps that.
     code = (
+        "import signal\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "import oware, time\n"
         "print('ready', flush=True)\n"
         "try:\n"
