@@ -130,3 +130,26 @@ fn level_five_plays_the_database_move_and_others_do_not_probe() {
         plain
     );
 }
+
+#[test]
+fn probes_need_no_progress_to_the_least_value_and_name_their_errors() {
+    use oware::endgame::ProbeError;
+    let db = Database::build(&Ruleset::abapa(), Convention::EachTakesOwn, 6).unwrap();
+    // North can only lose all three seeds: nothing to make progress towards.
+    let pos: Position = "0,1,0,0,0,0/0,0,1,0,1,0 n 22 23".parse().unwrap();
+    let probe = db.probe(&pos).unwrap();
+    assert_eq!(probe.value.exact(), Some(-3));
+    assert_eq!(probe.plies, None);
+    assert!(!probe.best_moves.is_empty());
+    // 24-24 is a draw (R10): the game is over, though nobody has a majority.
+    let drawn: Position = "0,0,0,0,0,0/0,0,0,0,0,0 n 24 24".parse().unwrap();
+    let err = db.probe(&drawn).unwrap_err();
+    assert_eq!(err, ProbeError::GameOver);
+    assert!(err.to_string().contains("each has half"), "{err}");
+    let empty = Database::new(&Ruleset::abapa(), Convention::EachTakesOwn).unwrap();
+    assert_eq!(empty.probe(&pos), Err(ProbeError::Empty));
+    assert_eq!(
+        empty.probe(&pos).unwrap_err().to_string(),
+        "the database holds no layer"
+    );
+}

@@ -316,6 +316,7 @@ impl Database {
     /// # Errors
     /// [`ProbeError::Ruleset`] when the position's rules for moves,
     /// captures and feeding differ from the database's;
+    /// [`ProbeError::Empty`] when the database has no layer;
     /// [`ProbeError::TooManySeeds`] when more seeds are on its board than
     /// the database holds; [`ProbeError::GameOver`] when a side already has
     /// a majority (R9, R10), so no value remains to play for.
@@ -323,7 +324,10 @@ impl Database {
         let (houses, seeds, i) = self.locate(position)?;
         let layer = &self.layers[seeds];
         let value = layer.value(i);
-        let rank = layer.rank[i];
+        // Minus the seeds is the least any line gives: nothing to make
+        // progress towards.
+        let trivial = i16::from(value.lower) == -(seeds as i16);
+        let rank = if trivial { NO_RANK } else { layer.rank[i] };
         let frame = self.frame(seeds);
         let mut ranked: Vec<(Move, i8, u32)> = Vec::new();
         frame.children(&houses, |m, child| {
@@ -379,6 +383,9 @@ impl Database {
     fn locate(&self, position: &Position) -> Result<(Houses, usize, usize), ProbeError> {
         if !self.covers(position.ruleset()) {
             return Err(ProbeError::Ruleset);
+        }
+        if self.layers.is_empty() {
+            return Err(ProbeError::Empty);
         }
         let [south, north] = position.board.stores;
         let half = self.ruleset.total_seeds() / 2;

@@ -168,15 +168,18 @@ impl Database {
     }
 
     /// Reads a file of layers that continue this database (its first
-    /// layer is one more than [`Database::max_seeds`]; same ruleset and
-    /// convention) and adds them; returns the seed totals added.
+    /// layer is one more than [`Database::max_seeds`]; the same convention,
+    /// and a ruleset that moves, captures and feeds alike, see
+    /// [`Database::covers`]) and adds them; returns the seed totals added.
     ///
     /// # Errors
     /// A [`LoadError`]; the database is unchanged on any error.
     pub fn read_layers(&mut self, r: &mut impl Read) -> Result<RangeInclusive<u8>, LoadError> {
         let mut input = Checksummed::new(r);
         let header = Header::read(&mut input)?;
-        if header.ruleset != self.ruleset || header.convention != self.convention {
+        // Any ruleset that moves, captures and feeds alike has the same
+        // values: an Abapa file serves OpenSpiel's rules too.
+        if !self.covers(&header.ruleset) || header.convention != self.convention {
             return Err(LoadError::Mismatch("another ruleset or convention"));
         }
         if usize::from(header.first) != self.layers.len() {
@@ -229,11 +232,14 @@ impl Database {
     /// Reads the layers of `convention` from `dir`, one file a layer named
     /// by [`Database::layer_file_name`], from 0 seeds up to the first file
     /// missing. A directory without the layer of 0 seeds gives an empty
-    /// database.
+    /// database; the files may have been built under any ruleset the
+    /// database [covers](Database::covers).
     ///
     /// # Errors
     /// As [`Database::read_layers`] for any file present: a corrupt layer
-    /// is an error, not the end of the database.
+    /// is an error, not the end of the database. [`LoadError::Io`] when
+    /// `dir` is not a directory that can be read (a mistyped path is not
+    /// an empty database).
     pub fn load_dir(
         dir: impl AsRef<Path>,
         ruleset: &Ruleset,
@@ -241,6 +247,7 @@ impl Database {
     ) -> Result<Database, LoadError> {
         let mut db = Database::new(ruleset, convention)
             .map_err(|_| LoadError::Mismatch("the ruleset has no endgame databases"))?;
+        std::fs::read_dir(dir.as_ref())?;
         loop {
             let seeds = db.layers.len() as u8;
             let path: PathBuf = dir

@@ -42,8 +42,9 @@
 //!
 //! A forcing line never repeats a position of its own, but it takes a
 //! number of plies ([`Probe::plies`]), and the game's history rules can cut
-//! it first: the no-capture limit (Abapa: 100 plies; in the layers of
-//! 12–15 seeds the longest forcing lines already take more than 100 plies),
+//! it first: the no-capture limit (Abapa: 100 plies; the longest forcing
+//! lines of the layers of 12 and 13 seeds take 102–130 plies, of 25 seeds
+//! 118),
 //! or a repetition of a position that occurred before the line began. A
 //! value is what best play secures when the line fits, which
 //! [`Probe::safe_in`] checks against a [`Game`](crate::Game); the engine
@@ -121,9 +122,11 @@ impl Convention {
 /// difference of captures from now on it can force, between two bounds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Value {
-    /// What the side to move can force whatever the history.
+    /// What the side to move can force by play that does not cycle (the
+    /// exact value when it equals [`Value::upper`]); [`Probe::safe_in`]
+    /// tells whether a game's history lets that play run its course.
     pub lower: i8,
-    /// What the opponent can hold it to whatever the history.
+    /// What the opponent can hold it to by play that does not cycle.
     pub upper: i8,
 }
 
@@ -172,11 +175,14 @@ pub struct Probe {
     /// The seeds on the board.
     pub seeds: u8,
     /// At most how many plies best play takes to reach the capture (or the
-    /// end of the game) that realises the lower bound, from the stored
-    /// rank; `u16::MAX` when the rank saturated (longer than 254 plies);
-    /// `None` where keeping the value needs no progress (a value of 0 or
-    /// less under [`Convention::EvenSplit`], a lower bound no line can
-    /// force). A game whose no-capture limit or repetition rule would cut
+    /// end of the game) that secures the lower bound, when the opponent
+    /// also keeps the value (a reply that gives the side to move more can
+    /// lead to a longer line to the better value), from the stored rank;
+    /// `u16::MAX` when the rank saturated (longer than 254 plies); `None`
+    /// where keeping the value needs no progress (a value of 0 or less
+    /// under [`Convention::EvenSplit`]; a lower bound of minus the seeds on
+    /// the board, or one no line can force, under
+    /// [`Convention::EachTakesOwn`]). A game whose no-capture limit or repetition rule would cut
     /// play before then may end otherwise: see [`Probe::safe_in`].
     pub plies: Option<u16>,
 }
@@ -259,8 +265,11 @@ pub enum ProbeError {
         /// The most the database holds.
         max: u8,
     },
-    /// A side already has a majority (R9, R10): the game is over.
+    /// The game is over by the stores: a side has more than half the seeds
+    /// (R9), or each has half (R10).
     GameOver,
+    /// The database holds no layer, not even that of 0 seeds.
+    Empty,
 }
 
 impl fmt::Display for ProbeError {
@@ -271,7 +280,10 @@ impl fmt::Display for ProbeError {
                 f,
                 "{seeds} seeds on the board, the database holds up to {max}"
             ),
-            ProbeError::GameOver => f.write_str("the game is over: a side has a majority"),
+            ProbeError::GameOver => f.write_str(
+                "the game is over: a side has more than half the seeds, or each has half",
+            ),
+            ProbeError::Empty => f.write_str("the database holds no layer"),
         }
     }
 }

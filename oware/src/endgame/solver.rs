@@ -79,7 +79,7 @@ impl Database {
     /// many seeds; [`SolveError::TooManyPositions`] past the limit.
     pub fn solve(&self, position: &Position, max_positions: usize) -> Result<Value, SolveError> {
         match self.value(position) {
-            Err(ProbeError::TooManySeeds { .. }) if !self.layers.is_empty() => {}
+            Err(ProbeError::TooManySeeds { .. }) => {}
             other => return other.map_err(SolveError::Probe),
         }
         let (houses, seeds) = super::layer::Frame::houses_of(position);
