@@ -95,13 +95,14 @@ pub struct oware_endgame {
 /// `(seeds + value) / 2`. Under `OWARE_CONVENTION_EVEN_SPLIT` the value is
 /// always exact. Under `OWARE_CONVENTION_EACH_TAKES_OWN` it is exact unless
 /// a cycle cut by the repetition rule could change it: then `lower` is what
-/// the side to move can force whatever the history and `upper` what the
-/// opponent can hold it to.
+/// the side to move can force by play that does not cycle and `upper` what
+/// the opponent can hold it to the same way.
 ///
-/// Best play secures `lower` in `plies` plies at most, unless the game's
-/// own history rules cut the line first (the no-capture limit, 100 plies in
-/// Abapa, which the longest lines pass from 12 seeds on; or a repetition of
-/// an earlier position): `safe` says whether they can.
+/// Best play secures `lower` in `plies` plies at most (when the opponent
+/// keeps the value too), unless the game's own history rules cut the line
+/// first (the no-capture limit, 100 plies in Abapa, which the longest lines
+/// of 12 and 13 seeds pass; or a repetition of an earlier position): `safe`
+/// says whether they can.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct oware_probe_result {
@@ -148,7 +149,8 @@ fn load_error(e: &LoadError) -> oware_result {
 fn probe_error(e: ProbeError) -> oware_result {
     match e {
         ProbeError::Ruleset => oware_result::EndgameWrongRuleset,
-        ProbeError::TooManySeeds { .. } => oware_result::EndgameTooManySeeds,
+        // An empty database holds no position: every one has too many seeds.
+        ProbeError::TooManySeeds { .. } | ProbeError::Empty => oware_result::EndgameTooManySeeds,
         ProbeError::GameOver => oware_result::GameOver,
         _ => oware_result::InvalidArgument,
     }
@@ -205,10 +207,13 @@ fn give_endgame(out: &Out<*mut oware_endgame>, db: Database) {
 /// `OWARE_CONVENTION_EACH_TAKES_OWN`. The layers are read from 0 seeds up
 /// to the first file missing (a file may hold several layers: one saved by
 /// `oware_endgame_save` and named `even-00.owdb` holds them all); a
-/// directory without the layer of 0 seeds, or that does not exist, gives an
-/// empty database (`oware_endgame_max_seeds` writes
-/// `OWARE_ENDGAME_NO_LAYERS`). A corrupt or unreadable layer file is an
-/// error, not the end of the database. `dir` is a path: bytes on Unix,
+/// directory without the layer of 0 seeds gives an empty database
+/// (`oware_endgame_max_seeds` writes `OWARE_ENDGAME_NO_LAYERS`), one that
+/// does not exist `OWARE_RESULT_ENDGAME_IO` (a mistyped path is not an
+/// empty database). A corrupt or unreadable layer file is an error, not
+/// the end of the database. The files may come from any ruleset that
+/// moves, captures and feeds alike (an Abapa directory serves
+/// `"openspiel"`). `dir` is a path: bytes on Unix,
 /// UTF-8 elsewhere.
 ///
 /// On success the caller owns `*out` and must free it with

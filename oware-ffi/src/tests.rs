@@ -1881,8 +1881,11 @@ mod endgame {
         }
         let dir = c("/nonexistent");
         let abapa = c("abapa");
-        let empty = load_dir(&dir, &abapa, EVEN).expect("a missing directory: empty");
-        unsafe { oware_endgame_free(empty) };
+        assert_eq!(
+            load_dir(&dir, &abapa, EVEN),
+            Err(R::EndgameIo),
+            "a missing directory"
+        );
         let mut out = core::ptr::dangling_mut::<oware_endgame>();
         unsafe {
             assert_eq!(
@@ -1920,20 +1923,21 @@ mod endgame {
         );
         unsafe { oware_endgame_free(endgame) };
 
-        // No layer files of that convention, or no directory: an empty
-        // database, in which nothing can be probed.
+        // No layer files of that convention: an empty database, in which
+        // nothing can be probed; no directory: an error.
+        let empty = load_dir(&dir.c(), &abapa, OWN).expect("empty");
+        assert_eq!(max_seeds(empty), OWARE_ENDGAME_NO_LAYERS);
+        assert_eq!(probe(empty, game), Err(R::EndgameTooManySeeds));
+        unsafe { oware_endgame_free(empty) };
         let missing = c_path(&dir.join("missing"));
-        for (d, convention) in [(dir.c(), OWN), (missing, EVEN)] {
-            let empty = load_dir(&d, &abapa, convention).expect("empty");
-            assert_eq!(max_seeds(empty), OWARE_ENDGAME_NO_LAYERS);
-            assert_eq!(probe(empty, game), Err(R::EndgameTooManySeeds));
-            unsafe { oware_endgame_free(empty) };
-        }
+        assert_eq!(load_dir(&missing, &abapa, EVEN), Err(R::EndgameIo));
         // A path is bytes on Unix: one that is not UTF-8 is looked for too.
         #[cfg(unix)]
         {
             let mut bytes = dir.c().into_bytes();
             bytes.extend_from_slice(b"/\xff\xfe");
+            use std::os::unix::ffi::OsStrExt;
+            std::fs::create_dir(std::ffi::OsStr::from_bytes(&bytes)).unwrap();
             let odd = CString::new(bytes).unwrap();
             let empty = load_dir(&odd, &abapa, EVEN).expect("empty");
             assert_eq!(max_seeds(empty), OWARE_ENDGAME_NO_LAYERS);
@@ -1987,9 +1991,10 @@ mod endgame {
         std::fs::remove_file(&layer3).unwrap();
         std::fs::create_dir(&layer3).unwrap();
         assert_eq!(load_dir(&dir.c(), &abapa, EVEN), Err(R::EndgameIo));
-        // Another ruleset's files under this one's names.
+        // Another ruleset's files under this one's names (Awale forbids
+        // grand slams: other values).
         assert_eq!(
-            load_dir(&dir.c(), &c("openspiel"), EVEN),
+            load_dir(&dir.c(), &c("awale"), EVEN),
             Err(R::EndgameMismatch)
         );
         unsafe { oware_game_free(game) };
@@ -2051,7 +2056,8 @@ mod endgame {
             unsafe { oware_endgame_save(built, nowhere.as_ptr()) },
             R::EndgameIo
         );
-        let empty = load_dir(&c_path(&dir.join("missing")), &c("abapa"), EVEN).unwrap();
+        std::fs::create_dir(dir.join("no-layers")).unwrap();
+        let empty = load_dir(&c_path(&dir.join("no-layers")), &c("abapa"), EVEN).unwrap();
         let untouched = c_path(&dir.join("empty.owdb"));
         assert_eq!(
             unsafe { oware_endgame_save(empty, untouched.as_ptr()) },

@@ -62,6 +62,8 @@ fn load_error(e: LoadError, path: &Path) -> PyErr {
 /// `Database::load_dir`, file by file, so that an error names the file:
 /// the layers from `db`'s next one up to the first file missing.
 fn read_dir(mut db: Database, dir: &Path) -> Result<Database, (LoadError, PathBuf)> {
+    // A mistyped path is an error, not an empty database.
+    std::fs::read_dir(dir).map_err(|e| (LoadError::Io(e), dir.to_path_buf()))?;
     loop {
         let seeds = db.max_seeds().map_or(0, |m| m + 1);
         let path = dir.join(Database::layer_file_name(db.convention(), seeds));
@@ -100,13 +102,13 @@ impl PyEndgameValue {
         Ok(PyEndgameValue(Value { lower, upper }))
     }
 
-    /// What the side to move can force whatever the history.
+    /// What the side to move can force by play that does not cycle.
     #[getter]
     fn lower(&self) -> i8 {
         self.0.lower
     }
 
-    /// What the opponent can hold it to whatever the history.
+    /// What the opponent can hold it to by play that does not cycle.
     #[getter]
     fn upper(&self) -> i8 {
         self.0.upper

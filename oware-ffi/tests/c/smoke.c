@@ -760,13 +760,15 @@ static void test_endgame(void) {
   EXPECT(oware_endgame_probe(endgame, game, &probe, best, sizeof best, &n), OWARE_RESULT_ENDGAME_TOO_MANY_SEEDS);
   EXPECT(oware_endgame_save(endgame, bad), OWARE_RESULT_INVALID_ARGUMENT); /* nothing to save */
   oware_endgame_free(endgame);
-  OK(oware_endgame_load_dir(missing, "abapa", own, &endgame));
-  CHECK(max_seeds_of(endgame) == OWARE_ENDGAME_NO_LAYERS);
-  oware_endgame_free(endgame);
+  EXPECT(oware_endgame_load_dir(missing, "abapa", own, &endgame), OWARE_RESULT_ENDGAME_IO);
+  CHECK(endgame == NULL);
   endgame = (oware_endgame *)&endgame;
   EXPECT(oware_endgame_load_dir(dir, "kalah", own, &endgame), OWARE_RESULT_ENDGAME_UNSUPPORTED);
   CHECK(endgame == NULL);
-  EXPECT(oware_endgame_load_dir(dir, "openspiel", own, &endgame), OWARE_RESULT_ENDGAME_MISMATCH);
+  EXPECT(oware_endgame_load_dir(dir, "awale", own, &endgame), OWARE_RESULT_ENDGAME_MISMATCH);
+  OK(oware_endgame_load_dir(dir, "openspiel", own, &endgame)); /* moves and captures as Abapa */
+  CHECK(max_seeds_of(endgame) == 6);
+  oware_endgame_free(endgame);
   EXPECT(oware_endgame_load_dir(dir, NOT_UTF8, own, &endgame), OWARE_RESULT_PARSE_ERROR);
   EXPECT(oware_endgame_load_dir(dir, "abapa", 7, &endgame), OWARE_RESULT_INVALID_ARGUMENT);
   EXPECT(oware_endgame_load_dir(NULL, "abapa", own, &endgame), OWARE_RESULT_NULL_PARAMETER);

@@ -902,8 +902,11 @@ class EndgameValue:
     computer-Awari convention) both bounds are always equal and the value is exact.
     Under ``'own'`` (Abapa R11: a game cut for repetition gives each side the seeds on
     its row) where the cut falls depends on the game's history, and so can the value:
-    :attr:`lower` is what the side to move can force whatever the history, :attr:`upper`
-    what the opponent can hold it to, and :attr:`exact` is None where they differ.
+    :attr:`lower` is what the side to move can force by play that does not cycle,
+    :attr:`upper` what the opponent can hold it to the same way, and :attr:`exact` is
+    None where they differ (a cycle can change the value). Such play takes
+    :attr:`EndgameProbe.plies`; :meth:`EndgameProbe.safe_in` tells whether a game's
+    history rules let it run its course.
 
     Values are frozen, hashable and picklable.
 
@@ -916,10 +919,10 @@ class EndgameValue:
         """The value between *lower* and *upper* (-128 to 127, ``lower <= upper``)."""
     @property
     def lower(self) -> int:
-        """What the side to move can force, whatever the history."""
+        """What the side to move can force by play that does not cycle."""
     @property
     def upper(self) -> int:
-        """What the opponent can hold the side to move to, whatever the history."""
+        """What the opponent can hold the side to move to by play that does not cycle."""
     @property
     def exact(self) -> int | None:
         """The value when both bounds agree; None when a repetition can change it."""
