@@ -57,16 +57,19 @@ struct BuildArgs {
     #[arg(long)]
     dir: PathBuf,
     /// The most seeds on the board: builds the layers 0..=N. The default
-    /// builds in about a minute on two cores (even convention).
+    /// builds in about a minute on two cores.
     #[arg(long, default_value_t = 18)]
     max_seeds: u8,
     /// The rules (an Oware ruleset): a preset with optional changes, e.g.
     /// `abapa(grand_slam=capture-all)`.
     #[arg(long, default_value = "abapa")]
     variant: Ruleset,
-    /// What endless play is worth.
-    #[arg(long, value_enum, default_value_t = ConventionArg::Even)]
-    convention: ConventionArg,
+    /// What endless play is worth; by default the ruleset's own (`own`
+    /// for Abapa, whose cycle rule gives each side its row; `even` for a
+    /// ruleset that does not count the seeds left), which is what the
+    /// terminal game's level 5 loads.
+    #[arg(long, value_enum)]
+    convention: Option<ConventionArg>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -187,7 +190,9 @@ fn main() -> ExitCode {
 
 fn build(args: &BuildArgs) -> Result<(), Failure> {
     let (ruleset, max, dir) = (args.variant, args.max_seeds, &args.dir);
-    let convention = Convention::from(args.convention);
+    let convention = args
+        .convention
+        .map_or(Convention::of(&ruleset), Convention::from);
     let empty = Database::new(&ruleset, convention).map_err(|e| bad(format!("{ruleset}: {e}")))?;
     if max > ruleset.total_seeds() {
         return Err(bad(format!(
@@ -295,7 +300,9 @@ fn build(args: &BuildArgs) -> Result<(), Failure> {
 fn write_layer(db: &Database, dir: &Path, convention: Convention, k: u8) -> Result<u64, Failure> {
     let name = Database::layer_file_name(convention, k);
     let path = dir.join(&name);
-    let temp = dir.join(format!("{name}.partial"));
+    // A name of this process's own: two builders in one directory make
+    // the same bytes, and neither removes the other's file mid-write.
+    let temp = dir.join(format!("{name}.partial-{}", std::process::id()));
     let write = || -> io::Result<u64> {
         let mut out = io::BufWriter::new(fs::File::create(&temp)?);
         db.write_layers(k..=k, &mut out)?;
@@ -628,14 +635,23 @@ fn probe(args: &ProbeArgs) -> Result<(), Failure> {
     )];
     for db in &databases {
         let name = convention_name(db.convention());
-        let probe = db.probe(&position).map_err(|e| match e {
-            ProbeError::Ruleset => bad(format!(
-                "the position's ruleset {} is not the database's {} ({name})",
-                position.ruleset(),
-                db.ruleset()
-            )),
-            e => bad(format!("{name}: {e}")),
-        })?;
+        let probe = match db.probe(&position) {
+            Ok(probe) => probe,
+            Err(ProbeError::Ruleset) => {
+                return Err(bad(format!(
+                    "the position's ruleset {} is not the database's {} ({name})",
+                    position.ruleset(),
+                    db.ruleset()
+                )));
+            }
+            // Layers of one convention may stop short where the other's
+            // go on: say so, and answer from the other.
+            Err(e @ ProbeError::TooManySeeds { .. }) if databases.len() > 1 => {
+                lines.push(format!("{name}: {e}"));
+                continue;
+            }
+            Err(e) => return Err(bad(format!("{name}: {e}"))),
+        };
         let moves = if probe.best_moves.is_empty() {
             "none (no move: each side takes its own seeds, R8)".to_string()
         } else {
@@ -646,8 +662,11 @@ fn probe(args: &ProbeArgs) -> Result<(), Failure> {
             };
             let within = match probe.plies {
                 None => String::new(),
-                Some(u16::MAX) => format!(" ({what} is realised in more than 254 plies)"),
-                Some(n) => format!(" ({what} is realised within {})", plies(n.into())),
+                Some(u16::MAX) => format!(" (best play secures {what} in more than 254 plies)"),
+                Some(n) => format!(
+                    " (best play secures {what} by a capture or the end within {})",
+                    plies(n.into())
+                ),
             };
             moves.join(" ") + &within
         };

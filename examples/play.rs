@@ -123,7 +123,9 @@ fn load_endgame(dir: &std::path::Path, game: &Game) -> Result<Arc<Database>, Str
             dir.display()
         ));
     };
-    say!("Endgame databases: every position with up to {max} seeds on the board ({convention:?}).");
+    say!(
+        "Endgame databases for level 5: every position with up to {max} seeds on the board ({convention:?})."
+    );
     Ok(Arc::new(db))
 }
 

@@ -61,7 +61,15 @@ fn assert_error(result: (String, String, Option<i32>), expected: &[&str]) {
 fn build_resume_and_probe() {
     let dir = fresh_dir("endgame_cli_build");
     let d = dir.to_str().expect("a UTF-8 path");
-    let (out, err, code) = endgame(&["build", "--dir", d, "--max-seeds", "6"]);
+    let (out, err, code) = endgame(&[
+        "build",
+        "--dir",
+        d,
+        "--max-seeds",
+        "6",
+        "--convention",
+        "even",
+    ]);
     assert_eq!(code, Some(0), "{out}{err}");
     assert!(
         out.contains("building layers 0..=6 of abapa (even split)"),
@@ -79,7 +87,15 @@ fn build_resume_and_probe() {
         .collect();
 
     // Resumed: only layers 7 and 8 are built; the others are untouched.
-    let (out, err, code) = endgame(&["build", "--dir", d, "--max-seeds", "8"]);
+    let (out, err, code) = endgame(&[
+        "build",
+        "--dir",
+        d,
+        "--max-seeds",
+        "8",
+        "--convention",
+        "even",
+    ]);
     assert_eq!(code, Some(0), "{out}{err}");
     assert!(out.contains("building layers 7..=8"), "{out}");
     assert!(out.contains("(layers 0..=6 there)"), "{out}");
@@ -99,7 +115,15 @@ fn build_resume_and_probe() {
     let expected: Vec<String> = (0..=8).map(|k| format!("even-{k:02}.owdb")).collect();
     assert_eq!(names, expected, "no temporary file left");
 
-    let (out, _, code) = endgame(&["build", "--dir", d, "--max-seeds", "8"]);
+    let (out, _, code) = endgame(&[
+        "build",
+        "--dir",
+        d,
+        "--max-seeds",
+        "8",
+        "--convention",
+        "even",
+    ]);
     assert_eq!(code, Some(0));
     assert!(out.contains("nothing to build"), "{out}");
 
@@ -119,7 +143,9 @@ fn build_resume_and_probe() {
         "{out}"
     );
     assert!(
-        out.contains("even split: best moves: F (the value is realised within 1 ply)\n"),
+        out.contains(
+            "even split: best moves: F (best play secures the value by a capture or the end within 1 ply)\n"
+        ),
         "{out}"
     );
 
@@ -136,7 +162,15 @@ fn build_resume_and_probe() {
 fn a_corrupt_layer_is_reported_not_rebuilt() {
     let dir = fresh_dir("endgame_cli_corrupt");
     let d = dir.to_str().expect("a UTF-8 path");
-    let (out, err, code) = endgame(&["build", "--dir", d, "--max-seeds", "4"]);
+    let (out, err, code) = endgame(&[
+        "build",
+        "--dir",
+        d,
+        "--max-seeds",
+        "4",
+        "--convention",
+        "even",
+    ]);
     assert_eq!(code, Some(0), "{out}{err}");
 
     let path = layer(&dir, 2);
@@ -145,7 +179,15 @@ fn a_corrupt_layer_is_reported_not_rebuilt() {
     bytes[last] ^= 1; // the last byte before the checksum
     fs::write(&path, &bytes).expect("corrupt the layer");
     for args in [
-        &["build", "--dir", d, "--max-seeds", "5"][..],
+        &[
+            "build",
+            "--dir",
+            d,
+            "--max-seeds",
+            "5",
+            "--convention",
+            "even",
+        ][..],
         &["info", "--dir", d],
         &[
             "probe",
@@ -169,7 +211,15 @@ fn a_corrupt_layer_is_reported_not_rebuilt() {
 
     fs::write(&path, &bytes[..30]).expect("truncate the layer");
     assert_error(
-        endgame(&["build", "--dir", d, "--max-seeds", "5"]),
+        endgame(&[
+            "build",
+            "--dir",
+            d,
+            "--max-seeds",
+            "5",
+            "--convention",
+            "even",
+        ]),
         &["even-02.owdb", "truncated"],
     );
 }
@@ -185,11 +235,27 @@ fn bad_input_gets_one_line_and_exit_code_2() {
     );
     assert_error(endgame(&["info", "--dir", d]), &["no such directory"]);
     assert_error(
-        endgame(&["build", "--dir", d, "--max-seeds", "49"]),
+        endgame(&[
+            "build",
+            "--dir",
+            d,
+            "--max-seeds",
+            "49",
+            "--convention",
+            "even",
+        ]),
         &["--max-seeds 49: abapa has 48 seeds in all"],
     );
     assert_error(
-        endgame(&["build", "--dir", d, "--max-seeds", "30"]),
+        endgame(&[
+            "build",
+            "--dir",
+            d,
+            "--max-seeds",
+            "30",
+            "--convention",
+            "even",
+        ]),
         &[
             "the layer of 29 seeds would hold 2311801440 positions",
             "at most 28",
@@ -200,7 +266,15 @@ fn bad_input_gets_one_line_and_exit_code_2() {
         &["kalah: endgame databases need an Oware ruleset"],
     );
 
-    let (out, err, code) = endgame(&["build", "--dir", d, "--max-seeds", "3"]);
+    let (out, err, code) = endgame(&[
+        "build",
+        "--dir",
+        d,
+        "--max-seeds",
+        "3",
+        "--convention",
+        "even",
+    ]);
     assert_eq!(code, Some(0), "{out}{err}");
     assert_error(
         endgame(&[
@@ -244,7 +318,9 @@ fn bad_input_gets_one_line_and_exit_code_2() {
         ]),
         &["no layers for --convention own (no own-00.owdb)"],
     );
-    // Layers of another ruleset in the directory are refused by name.
+    // Layers of another ruleset in the directory are refused by name
+    // (Awale forbids grand slams: other values; OpenSpiel's rules would be
+    // welcome, as they move and capture as Abapa does).
     assert_error(
         endgame(&[
             "build",
@@ -253,7 +329,9 @@ fn bad_input_gets_one_line_and_exit_code_2() {
             "--max-seeds",
             "4",
             "--variant",
-            "openspiel",
+            "awale",
+            "--convention",
+            "even",
         ]),
         &["even-00.owdb", "another ruleset or convention"],
     );
@@ -304,5 +382,41 @@ fn the_terminal_game_plays_perfect_endgames_from_a_directory() {
     assert_error(
         example("play", &args),
         &["no endgame database", "own-00.owdb"],
+    );
+}
+
+#[test]
+fn probe_answers_from_each_convention_that_holds_the_position() {
+    let dir = fresh_dir("endgame_cli_two_conventions");
+    let d = dir.to_str().expect("a UTF-8 path");
+    let even = endgame(&[
+        "build",
+        "--dir",
+        d,
+        "--max-seeds",
+        "4",
+        "--convention",
+        "even",
+    ]);
+    assert_eq!(even.2, Some(0), "{}", even.1);
+    // The default is the ruleset's own convention: Abapa's is "own".
+    let own = endgame(&["build", "--dir", d, "--max-seeds", "2"]);
+    assert_eq!(own.2, Some(0), "{}", own.1);
+    assert!(dir.join("own-02.owdb").exists());
+    let (out, err, code) = endgame(&[
+        "probe",
+        "--dir",
+        d,
+        "--position",
+        "0,0,0,0,0,1/1,1,0,0,0,0 s 24 21",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("even split: value for South +1 (exact)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("each takes own: 3 seeds on the board, the database holds up to 2"),
+        "{out}"
     );
 }
