@@ -365,9 +365,13 @@ class TestFiles:
         (tmp_path / "even" / "even-02.owdb").replace(tmp_path / "own-02.owdb")
         with pytest.raises(DatabaseFileError, match="another ruleset or convention"):
             EndgameDatabase.load_dir(tmp_path)
-        EndgameDatabase.build(3, "abapa(leftover=none)").save_dir(tmp_path / "none")
+        EndgameDatabase.build(3, "awale", "even").save_dir(tmp_path / "awale")
         with pytest.raises(DatabaseFileError, match="another ruleset or convention"):
-            EndgameDatabase.load_dir(tmp_path / "none", "abapa", "even")
+            EndgameDatabase.load_dir(tmp_path / "awale", "abapa", "even")
+        # A ruleset that moves and captures alike has the same values: the
+        # files serve it (here the cycle rule differs).
+        EndgameDatabase.build(3, "abapa(leftover=none)").save_dir(tmp_path / "none")
+        assert EndgameDatabase.load_dir(tmp_path / "none", "abapa", "even").max_seeds == 3
         with pytest.raises(EndgameError, match="Oware ruleset"):
             EndgameDatabase.load_dir(tmp_path, "kalah")
 
