@@ -668,9 +668,11 @@ typedef struct {
   uint8_t seeds;
   /**
    * At most how many plies best play takes to reach the capture (or the
-   * end of the game) that realises `lower`; 65535 when more than 254;
-   * 0 where keeping the value needs no progress (a value of 0 or less
-   * under `OWARE_CONVENTION_EVEN_SPLIT`, a lower bound no line forces).
+   * end of the game) that secures `lower`, when the opponent keeps the
+   * value too; 65535 when more than 254; 0 where keeping the value needs
+   * no progress (a value of 0 or less under
+   * `OWARE_CONVENTION_EVEN_SPLIT`; a lower bound of minus the seeds, or
+   * one no line forces, under `OWARE_CONVENTION_EACH_TAKES_OWN`).
    */
   uint16_t plies;
   /**

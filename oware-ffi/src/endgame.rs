@@ -115,9 +115,11 @@ pub struct oware_probe_result {
     /// The seeds on the board (at most the database's `max_seeds`).
     pub seeds: u8,
     /// At most how many plies best play takes to reach the capture (or the
-    /// end of the game) that realises `lower`; 65535 when more than 254;
-    /// 0 where keeping the value needs no progress (a value of 0 or less
-    /// under `OWARE_CONVENTION_EVEN_SPLIT`, a lower bound no line forces).
+    /// end of the game) that secures `lower`, when the opponent keeps the
+    /// value too; 65535 when more than 254; 0 where keeping the value needs
+    /// no progress (a value of 0 or less under
+    /// `OWARE_CONVENTION_EVEN_SPLIT`; a lower bound of minus the seeds, or
+    /// one no line forces, under `OWARE_CONVENTION_EACH_TAKES_OWN`).
     pub plies: u16,
     /// The game's history rules cannot cut best play before it secures
     /// `lower`: the `plies` fit under its no-capture and ply limits, and no

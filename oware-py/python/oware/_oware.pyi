@@ -971,9 +971,10 @@ class EndgameProbe:
     @property
     def plies(self) -> int | None:
         """At most how many plies best play takes to reach the capture (or the end of
-        the game) that realises :attr:`lower`; 65535 for a line longer than 254 plies;
-        None where keeping the value needs no progress (a value of 0 or less under
-        ``'even'``, a lower bound no line can force). A game's no-capture limit or
+        the game) that secures :attr:`lower`, when the opponent keeps the value too;
+        65535 for a line longer than 254 plies; None where keeping the value needs no
+        progress (a value of 0 or less under ``'even'``; a lower bound of minus the
+        seeds, or one no line can force, under ``'own'``). A game's no-capture limit or
         repetition rule can cut a long line first: see :meth:`safe_in`."""
     def safe_in(self, board: Board) -> bool:
         """Whether *board*'s game, at the position probed, leaves room to play
