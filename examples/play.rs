@@ -107,7 +107,7 @@ fn main() -> ExitCode {
         return engines(&mut game, players);
     }
     let engine = (args.you != You::Both).then(|| player(args.level, args.seed));
-    interactive(&mut game, args.you, engine)
+    interactive(&mut game, args.you, engine, endgame)
 }
 
 /// The endgame databases in `dir` for the game's ruleset, in its
@@ -218,7 +218,12 @@ fn read_line(input: &mut impl BufRead) -> Option<Result<String, String>> {
     }
 }
 
-fn interactive(game: &mut Game, you: You, mut engine: Option<Player>) -> ExitCode {
+fn interactive(
+    game: &mut Game,
+    you: You,
+    mut engine: Option<Player>,
+    endgame: Option<Arc<Database>>,
+) -> ExitCode {
     match &engine {
         Some(player) => say!(
             "Oware, {} rules. You play {}; the engine plays at level {}. Type a house letter to sow it, or 'help'.",
@@ -270,7 +275,7 @@ fn interactive(game: &mut Game, you: You, mut engine: Option<Player>) -> ExitCod
             Command::Nothing => {}
             Command::Quit => return ExitCode::SUCCESS,
             Command::Help => help(game),
-            Command::Hint => hint(game),
+            Command::Hint => hint(game, endgame.as_ref()),
             Command::Undo => undo(game, you, engine.is_some()),
             Command::Draw if engine.is_some() => {
                 say!("the engine plays on: no draw by agreement")
@@ -304,15 +309,29 @@ fn interactive(game: &mut Game, you: You, mut engine: Option<Player>) -> ExitCod
     }
 }
 
-/// The engine's suggestion for the side to move, from a search of at most
-/// 12 plies and 2 seconds.
-fn hint(game: &Game) {
+/// The engine's suggestion for the side to move: the endgame database's
+/// best move where it holds an exact value the game's history lets best
+/// play secure, else a search of at most 12 plies and 2 seconds (ending
+/// lines at the database's exact values).
+fn hint(game: &Game, endgame: Option<&Arc<Database>>) {
+    if let Some(db) = endgame.filter(|db| Convention::of(game.ruleset()) == db.convention()) {
+        if let Ok(probe) = db.probe(game.position()) {
+            if let (Some(value), Some(m)) = (probe.value.exact(), probe.best_moves.first()) {
+                if probe.safe_in(game) {
+                    say!("hint: {m} (endgame database: {value:+} seeds from here with best play)");
+                    return;
+                }
+            }
+        }
+    }
     let limits = SearchLimits {
         depth: Some(12),
         nodes: None,
         time_ms: Some(2000),
     };
-    let result = Searcher::new(1 << 18).search(game, limits);
+    let mut searcher = Searcher::new(1 << 18);
+    searcher.set_endgame(endgame.cloned());
+    let result = searcher.search(game, limits);
     match result.best_move {
         Some(m) if !game.is_game_over() => {
             let line: Vec<String> = result.pv.iter().map(ToString::to_string).collect();

@@ -27,6 +27,24 @@ fn example(name: &str, args: &[&str]) -> (String, String, Option<i32>) {
     )
 }
 
+/// Runs the terminal game with `args`, typing `input`; returns its output.
+fn play_with_input(args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["run", "--quiet", "--example", "play", "--"])
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run the terminal game");
+    let mut stdin = child.stdin.take().expect("its input");
+    stdin.write_all(input.as_bytes()).expect("typing");
+    drop(stdin);
+    let output = child.wait_with_output().expect("its output");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
 /// An empty directory for one test, under cargo's scratch directory.
 fn fresh_dir(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
@@ -375,6 +393,15 @@ fn the_terminal_game_plays_perfect_endgames_from_a_directory() {
     assert!(out.contains("up to 8 seeds"), "{out}");
     assert!(out.contains("South plays F"), "{out}");
     assert!(out.contains("Game over: South wins 28-20"), "{out}");
+    // At the prompt, a hint comes from the database.
+    let out = play_with_input(
+        &["--level", "5", "--endgame", dir_arg, "--position", position],
+        "hint\nquit\n",
+    );
+    assert!(
+        out.contains("hint: F (endgame database: +8 seeds from here with best play)"),
+        "{out}"
+    );
     // A directory without databases is an error, not a silent fallback.
     let empty = fresh_dir("play-no-endgame");
     fs::create_dir_all(&empty).unwrap();
