@@ -350,7 +350,7 @@ impl Game {
 
 /// What makes two positions of one game the same for the repetition rule
 /// (R11): the houses, the stores and the side to move.
-fn key(pos: &Position) -> (crate::Board, crate::Side) {
+pub(crate) fn key(pos: &Position) -> (crate::Board, crate::Side) {
     (*pos.board(), pos.turn())
 }
 

@@ -387,9 +387,7 @@ impl Database {
         if self.layers.is_empty() {
             return Err(ProbeError::Empty);
         }
-        let [south, north] = position.board.stores;
-        let half = self.ruleset.total_seeds() / 2;
-        if south > half || north > half || (south == half && north == half) {
+        if position.majority_reached() {
             return Err(ProbeError::GameOver);
         }
         let (houses, seeds) = Frame::houses_of(position);

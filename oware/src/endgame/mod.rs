@@ -208,7 +208,7 @@ impl Probe {
         let repeats_fit = cycle.occurrences.is_none_or(|n| {
             let mut counts = std::collections::HashMap::new();
             earlier.iter().all(|p| {
-                let seen = counts.entry((*p.board(), p.turn())).or_insert(0u8);
+                let seen = counts.entry(crate::game::key(p)).or_insert(0u8);
                 *seen += 1;
                 *seen < n - 1
             })

@@ -75,7 +75,7 @@ impl Position {
     /// Whether a side holds more than half the seeds, or each holds half
     /// (R9, R10).
     #[inline(always)]
-    fn majority_reached(&self) -> bool {
+    pub(crate) fn majority_reached(&self) -> bool {
         let half = self.ruleset.total_seeds() / 2;
         let [south, north] = self.board.stores;
         south > half || north > half || (south == half && north == half)
