@@ -314,15 +314,9 @@ fn interactive(
 /// play secure, else a search of at most 12 plies and 2 seconds (ending
 /// lines at the database's exact values).
 fn hint(game: &Game, endgame: Option<&Arc<Database>>) {
-    if let Some(db) = endgame.filter(|db| Convention::of(game.ruleset()) == db.convention()) {
-        if let Ok(probe) = db.probe(game.position()) {
-            if let (Some(value), Some(m)) = (probe.value.exact(), probe.best_moves.first()) {
-                if probe.safe_in(game) {
-                    say!("hint: {m} (endgame database: {value:+} seeds from here with best play)");
-                    return;
-                }
-            }
-        }
+    if let Some((m, value)) = endgame.and_then(|db| db.perfect_move(game)) {
+        say!("hint: {m} (endgame database: {value:+} seeds from here with best play)");
+        return;
     }
     let limits = SearchLimits {
         depth: Some(12),

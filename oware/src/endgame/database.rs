@@ -4,7 +4,7 @@
 use super::layer::{Child, Frame, Houses};
 use super::retrograde::{MAX_RANK, NO_RANK, UNSET, Work};
 use super::{Convention, EndgameError, Probe, ProbeError, SeedIndex, Value};
-use crate::{Family, GrandSlam, MAX_HOUSES, Move, MoveList, Position, Ruleset};
+use crate::{Family, Game, GrandSlam, MAX_HOUSES, Move, MoveList, Position, Ruleset};
 
 /// The most seeds the index is made for: beyond any layer that fits.
 pub(crate) const INDEX_SEEDS: usize = 60;
@@ -368,6 +368,36 @@ impl Database {
             seeds: seeds as u8,
             plies,
         })
+    }
+
+    /// The move perfect play makes in `game`, with the value it secures:
+    /// `None` unless the database holds an exact value for the game's
+    /// position under the convention of the game's ruleset
+    /// ([`Convention::of`]) and the game's history lets best play secure it
+    /// ([`Probe::safe_in`]); then the database's first best move. Level 5
+    /// plays it ([`Player::with_endgame`](crate::search::Player::with_endgame)).
+    ///
+    /// ```
+    /// use oware::endgame::{Convention, Database};
+    /// use oware::{Game, Position, Ruleset};
+    /// let db = Database::build(&Ruleset::abapa(), Convention::EachTakesOwn, 3)?;
+    /// let pos: Position = "0,0,0,0,0,1/1,1,0,0,0,0 s 24 21".parse()?;
+    /// let (m, value) = db.perfect_move(&Game::from(pos)).unwrap();
+    /// assert_eq!((m.to_string(), value), ("F".to_string(), 1));
+    /// // An EvenSplit database does not answer for Abapa's cycle rule.
+    /// let even = Database::build(&Ruleset::abapa(), Convention::EvenSplit, 3)?;
+    /// assert_eq!(even.perfect_move(&Game::from(pos)), None);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn perfect_move(&self, game: &Game) -> Option<(Move, i8)> {
+        if Convention::of(game.ruleset()) != self.convention {
+            return None;
+        }
+        let probe = self.probe(game.position()).ok()?;
+        let value = probe.value.exact()?;
+        let first = probe.best_moves.first().copied()?;
+        probe.safe_in(game).then_some((first, value))
     }
 
     /// The value of `position`: [`Database::probe`] without the moves.

@@ -6,7 +6,7 @@ use core::str::FromStr;
 use std::sync::Arc;
 
 use super::{Evaluation, SearchLimits, Searcher};
-use crate::endgame::{Convention, Database};
+use crate::endgame::Database;
 use crate::{Game, Move};
 
 /// A level of play, 1 (beginner) to 5 (strongest). Each is a documented
@@ -213,7 +213,7 @@ impl Player {
 
     /// This player with an endgame database, which level 5 (only) uses:
     /// where the database holds the position with an exact value under
-    /// the game's ruleset and its convention ([`Convention::of`]), it plays
+    /// the game's ruleset and its convention ([`Convention::of`](crate::endgame::Convention::of)), it plays
     /// the database's best move, which realises the value (perfect play),
     /// unless the game's history rules could cut the line first
     /// ([`Probe::safe_in`](crate::endgame::Probe::safe_in)); elsewhere its
@@ -248,17 +248,11 @@ impl Player {
     /// The database's best move for the game's position, when it holds an
     /// exact value for it.
     fn endgame_move(&self, game: &Game) -> Option<Move> {
-        let db = self.endgame.as_deref()?;
-        let pos = game.position();
-        if self.level != Level::Five || Convention::of(pos.ruleset()) != db.convention() {
-            return None;
-        }
-        let probe = db.probe(pos).ok()?;
-        probe.value.exact()?;
-        if !probe.safe_in(game) {
-            return None; // the history could cut the line: search instead
-        }
-        probe.best_moves.first().copied()
+        let db = self
+            .endgame
+            .as_deref()
+            .filter(|_| self.level == Level::Five)?;
+        db.perfect_move(game).map(|(m, _)| m)
     }
 
     /// The player's level.
