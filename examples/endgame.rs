@@ -324,17 +324,8 @@ fn write_layer(db: &Database, dir: &Path, convention: Convention, k: u8) -> Resu
 /// end of the layers, which would rebuild it).
 fn load_layers(dir: &Path, ruleset: &Ruleset, convention: Convention) -> Result<Database, Failure> {
     let mut db = Database::new(ruleset, convention).map_err(|e| bad(format!("{ruleset}: {e}")))?;
-    loop {
-        let seeds = db.max_seeds().map_or(0, |m| m + 1);
-        let path = dir.join(Database::layer_file_name(convention, seeds));
-        let file = match fs::File::open(&path) {
-            Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(db),
-            Err(e) => return Err(bad(format!("{}: {e}", path.display()))),
-        };
-        db.read_layers(&mut io::BufReader::new(file))
-            .map_err(|e| bad(format!("{}: {e}", path.display())))?;
-    }
+    db.read_layer_dir(dir).map_err(|e| bad(e.to_string()))?;
+    Ok(db)
 }
 
 fn lock(meter: &Mutex<Meter>) -> MutexGuard<'_, Meter> {

@@ -818,3 +818,36 @@ fn files_of_a_ruleset_that_moves_alike_continue_a_database() {
     let pos: Position = "0,1,2,0,0,1/1,0,0,0,0,1 s 21 21".parse().unwrap(); // 6 seeds
     assert_eq!(db.value(&pos).unwrap(), abapa.value(&pos).unwrap());
 }
+
+#[test]
+fn read_layer_dir_names_the_file_it_refuses() {
+    let ruleset = Ruleset::abapa();
+    let even = build(&ruleset, Convention::EvenSplit, 4);
+    let dir = TempDir::new("names-the-file");
+    write_layer_files(&even, dir.path(), 0..=4);
+    let layer2 = dir.path().join("even-02.owdb");
+    let mut bytes = std::fs::read(&layer2).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    std::fs::write(&layer2, bytes).unwrap();
+    let mut db = Database::new(&ruleset, Convention::EvenSplit).unwrap();
+    let err = db.read_layer_dir(dir.path()).unwrap_err();
+    assert_eq!(err.path, layer2);
+    assert!(matches!(err.error, LoadError::Checksum), "{err}");
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{}: the database file is corrupt (checksum mismatch)",
+            layer2.display()
+        )
+    );
+    assert_eq!(db.max_seeds(), Some(1), "the layers before it stay");
+    // A directory that cannot be read is named itself.
+    let missing = dir.path().join("missing");
+    let err = Database::new(&ruleset, Convention::EvenSplit)
+        .unwrap()
+        .read_layer_dir(&missing)
+        .unwrap_err();
+    assert_eq!(err.path, missing);
+    assert!(matches!(err.error, LoadError::Io(_)), "{err}");
+}

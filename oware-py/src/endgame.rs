@@ -59,25 +59,6 @@ fn load_error(e: LoadError, path: &Path) -> PyErr {
     }
 }
 
-/// `Database::load_dir`, file by file, so that an error names the file:
-/// the layers from `db`'s next one up to the first file missing.
-fn read_dir(mut db: Database, dir: &Path) -> Result<Database, (LoadError, PathBuf)> {
-    // A mistyped path is an error, not an empty database.
-    std::fs::read_dir(dir).map_err(|e| (LoadError::Io(e), dir.to_path_buf()))?;
-    loop {
-        let seeds = db.max_seeds().map_or(0, |m| m + 1);
-        let path = dir.join(Database::layer_file_name(db.convention(), seeds));
-        let file = match std::fs::File::open(&path) {
-            Ok(file) => file,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(db),
-            Err(e) => return Err((LoadError::Io(e), path)),
-        };
-        if let Err(e) = db.read_layers(&mut std::io::BufReader::new(file)) {
-            return Err((e, path));
-        }
-    }
-}
-
 /// The value of a position for its side to move: the final difference of
 /// captures from now on, between two bounds.
 #[pyclass(module = "oware", name = "EndgameValue", frozen, eq, hash)]
@@ -336,10 +317,10 @@ impl PyEndgameDatabase {
         let ruleset = extract_ruleset(ruleset)?;
         let convention = extract_convention(convention, &ruleset)?;
         // An EndgameError for a ruleset without databases, as build gives.
-        let db = Database::new(&ruleset, convention).py()?;
-        py.detach(|| read_dir(db, &path))
+        let mut db = Database::new(&ruleset, convention).py()?;
+        py.detach(|| db.read_layer_dir(&path).map(|()| db))
             .map(PyEndgameDatabase::new)
-            .map_err(|(e, file)| load_error(e, &file))
+            .map_err(|e| load_error(e.error, &e.path))
     }
 
     /// Writes the database to one file at `path`; releases the GIL.

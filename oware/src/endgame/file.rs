@@ -81,6 +81,27 @@ impl std::error::Error for LoadError {
     }
 }
 
+/// A layer file of a directory that was refused ([`Database::read_layer_dir`]).
+#[derive(Debug)]
+pub struct DirError {
+    /// The file (or the directory, when it cannot be read).
+    pub path: PathBuf,
+    /// Why it was refused.
+    pub error: LoadError,
+}
+
+impl fmt::Display for DirError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.error)
+    }
+}
+
+impl std::error::Error for DirError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
 impl From<io::Error> for LoadError {
     fn from(e: io::Error) -> LoadError {
         if e.kind() == io::ErrorKind::UnexpectedEof {
@@ -247,18 +268,36 @@ impl Database {
     ) -> Result<Database, LoadError> {
         let mut db = Database::new(ruleset, convention)
             .map_err(|_| LoadError::Mismatch("the ruleset has no endgame databases"))?;
-        std::fs::read_dir(dir.as_ref())?;
+        db.read_layer_dir(dir).map_err(|e| e.error)?;
+        Ok(db)
+    }
+
+    /// Adds the layers of this database's convention found in `dir`, one
+    /// file a layer named by [`Database::layer_file_name`], from the one
+    /// after [`Database::max_seeds`] up to the first file missing: what
+    /// [`Database::load_dir`] does, with errors that name the file.
+    ///
+    /// # Errors
+    /// A [`DirError`]: the path of the file (or of `dir`, when it cannot
+    /// be read) and the [`LoadError`] of [`Database::read_layers`]; the
+    /// layers read before it stay.
+    pub fn read_layer_dir(&mut self, dir: impl AsRef<Path>) -> Result<(), DirError> {
+        let dir = dir.as_ref();
+        let refused = |path: &Path, error| DirError {
+            path: path.to_path_buf(),
+            error,
+        };
+        std::fs::read_dir(dir).map_err(|e| refused(dir, LoadError::Io(e)))?;
         loop {
-            let seeds = db.layers.len() as u8;
-            let path: PathBuf = dir
-                .as_ref()
-                .join(Database::layer_file_name(convention, seeds));
+            let seeds = self.layers.len() as u8;
+            let path = dir.join(Database::layer_file_name(self.convention, seeds));
             let file = match std::fs::File::open(&path) {
                 Ok(file) => file,
-                Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(db),
-                Err(e) => return Err(LoadError::Io(e)),
+                Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+                Err(e) => return Err(refused(&path, LoadError::Io(e))),
             };
-            db.read_layers(&mut io::BufReader::new(file))?;
+            self.read_layers(&mut io::BufReader::new(file))
+                .map_err(|e| refused(&path, e))?;
         }
     }
 

@@ -87,7 +87,7 @@ mod retrograde;
 mod solver;
 
 pub use database::{Database, MAX_LAYER_POSITIONS, Progress};
-pub use file::{FORMAT_VERSION, LoadError};
+pub use file::{DirError, FORMAT_VERSION, LoadError};
 pub use index::SeedIndex;
 pub use solver::SolveError;
 
