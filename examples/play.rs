@@ -114,8 +114,8 @@ fn main() -> ExitCode {
 /// convention; an error when there are none or a file is bad.
 fn load_endgame(dir: &std::path::Path, game: &Game) -> Result<Arc<Database>, String> {
     let convention = Convention::of(game.ruleset());
-    let db = Database::load_dir(dir, game.ruleset(), convention)
-        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut db = Database::new(game.ruleset(), convention).map_err(|e| e.to_string())?;
+    db.read_layer_dir(dir).map_err(|e| e.to_string())?;
     let Some(max) = db.max_seeds() else {
         let name = Database::layer_file_name(convention, 0);
         return Err(format!(
@@ -123,8 +123,12 @@ fn load_endgame(dir: &std::path::Path, game: &Game) -> Result<Arc<Database>, Str
             dir.display()
         ));
     };
+    let convention = match convention {
+        Convention::EvenSplit => "even split",
+        _ => "each takes own",
+    };
     say!(
-        "Endgame databases for level 5: every position with up to {max} seeds on the board ({convention:?})."
+        "Endgame databases for level 5: every position with up to {max} seeds on the board ({convention})."
     );
     Ok(Arc::new(db))
 }

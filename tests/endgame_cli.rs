@@ -402,6 +402,24 @@ fn the_terminal_game_plays_perfect_endgames_from_a_directory() {
         out.contains("hint: F (endgame database: +8 seeds from here with best play)"),
         "{out}"
     );
+    // A corrupt layer is named.
+    let layer = dir.join("own-03.owdb");
+    let mut bytes = fs::read(&layer).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    fs::write(&layer, bytes).unwrap();
+    let args = [
+        "--engines",
+        "5,5",
+        "--endgame",
+        dir_arg,
+        "--position",
+        position,
+    ];
+    assert_error(
+        example("play", &args),
+        &["own-03.owdb", "checksum mismatch"],
+    );
     // A directory without databases is an error, not a silent fallback.
     let empty = fresh_dir("play-no-endgame");
     fs::create_dir_all(&empty).unwrap();

@@ -25,6 +25,21 @@ fn solving_above_the_range_gives_the_values_of_a_larger_database() {
 }
 
 #[test]
+fn builds_beyond_what_can_be_built_are_refused_before_any_work() {
+    use oware::endgame::EndgameError;
+    // Abapa has 48 seeds; its layer of 29 seeds passes 2^31 positions.
+    let abapa = Ruleset::abapa();
+    assert_eq!(
+        Database::build(&abapa, Convention::EvenSplit, 49),
+        Err(EndgameError::Full)
+    );
+    assert_eq!(
+        Database::build(&abapa, Convention::EvenSplit, 40),
+        Err(EndgameError::TooLarge { seeds: 29 })
+    );
+}
+
+#[test]
 fn the_solver_reports_its_limits() {
     let db = Database::build(&Ruleset::abapa(), Convention::EvenSplit, 3).unwrap();
     let pos: Position = "1,1,1,1,1,1/1,1,1,1,1,1 s 12 24".parse().unwrap();

@@ -114,13 +114,22 @@ impl Database {
     /// Builds every layer from 0 to `max_seeds` seeds on the board.
     ///
     /// # Errors
-    /// As [`Database::new`] and [`Database::build_next_layer`].
+    /// As [`Database::new`] and [`Database::build_next_layer`], checked
+    /// before any layer is built: [`EndgameError::Full`] when `max_seeds`
+    /// is more than the ruleset's seeds, [`EndgameError::TooLarge`] when a
+    /// layer up to it would hold 2^31 positions or more.
     pub fn build(
         ruleset: &Ruleset,
         convention: Convention,
         max_seeds: u8,
     ) -> Result<Database, EndgameError> {
         let mut db = Database::new(ruleset, convention)?;
+        if max_seeds > ruleset.total_seeds() || usize::from(max_seeds) > INDEX_SEEDS {
+            return Err(EndgameError::Full);
+        }
+        if let Some(seeds) = (0..=max_seeds).find(|&k| db.positions(k) >= MAX_LAYER_POSITIONS) {
+            return Err(EndgameError::TooLarge { seeds });
+        }
         while db.max_seeds().is_none_or(|n| n < max_seeds) {
             db.build_next_layer(|_| {})?;
         }
