@@ -378,6 +378,29 @@ impl Searcher {
     /// Searches the current position of `game` (with its history) within
     /// `limits`.
     pub fn search(&mut self, game: &Game, limits: SearchLimits) -> SearchResult {
+        self.search_with(game, limits, |_| {})
+    }
+
+    /// As [`Searcher::search`], calling `on_iteration` with the result of
+    /// each iteration of the deepening as it completes (depth 1, 2, …):
+    /// what an engine protocol reports as `info` lines. The last call has
+    /// the result that is returned, but for its node count, which the
+    /// returned result gives for the whole search.
+    ///
+    /// ```
+    /// use oware::search::{SearchLimits, Searcher};
+    /// use oware::Game;
+    /// let mut depths = Vec::new();
+    /// let result = Searcher::new(1 << 16).search_with(&Game::default(), SearchLimits::depth(5), |r| depths.push(r.depth));
+    /// assert_eq!(depths, [1, 2, 3, 4, 5]);
+    /// assert_eq!(result.depth, 5);
+    /// ```
+    pub fn search_with(
+        &mut self,
+        game: &Game,
+        limits: SearchLimits,
+        mut on_iteration: impl FnMut(&SearchResult),
+    ) -> SearchResult {
         self.start(game, limits);
         let pos = *game.position();
         let moves = game.legal_moves();
@@ -411,6 +434,8 @@ impl Searcher {
             result.score = Score(score);
             result.depth = depth;
             result.pv = pv;
+            result.nodes = self.nodes;
+            on_iteration(&result);
             if Score(score)
                 .plies_to_end()
                 .is_some_and(|n| n <= u16::from(depth))
