@@ -20,6 +20,9 @@ pub struct Evaluation {
     /// Per house holding 1 or 2 seeds, which a last seed can turn into a
     /// capture (Oware family; counted against its owner).
     pub weak_houses: i32,
+    /// Per empty house, which gives the opponent a target and its owner
+    /// one move fewer (Oware family; counted against its owner).
+    pub empty_houses: i32,
     /// Per seed in the side's houses (Kalah and Congkak, where the seeds
     /// left in one's houses usually end up in one's store).
     pub seeds_in_houses: i32,
@@ -31,6 +34,7 @@ impl Evaluation {
         mobility: 0,
         lapping_houses: 0,
         weak_houses: 0,
+        empty_houses: 0,
         seeds_in_houses: 0,
     };
 
@@ -47,7 +51,10 @@ impl Evaluation {
                     let lap = (2 * houses.len() - 1) as u8;
                     let lapping = houses.iter().filter(|&&s| s >= lap).count() as i32;
                     let weak = houses.iter().filter(|&&s| s == 1 || s == 2).count() as i32;
-                    score += self.lapping_houses * lapping - self.weak_houses * weak;
+                    let empty = houses.iter().filter(|&&s| s == 0).count() as i32;
+                    score += self.lapping_houses * lapping
+                        - self.weak_houses * weak
+                        - self.empty_houses * empty;
                 }
                 _ => score += self.seeds_in_houses * i32::from(board.row_seeds(side)),
             }
@@ -71,6 +78,7 @@ impl Default for Evaluation {
             mobility: 10,
             lapping_houses: 40,
             weak_houses: 20,
+            empty_houses: 0,
             seeds_in_houses: 25,
         }
     }

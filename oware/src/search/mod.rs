@@ -35,6 +35,7 @@ mod eval;
 mod levels;
 mod matches;
 mod tt;
+mod worker;
 mod zobrist;
 
 use std::sync::Arc;
@@ -45,9 +46,10 @@ pub use eval::Evaluation;
 pub use levels::{Level, ParseLevelError, Player, Rng};
 pub use matches::{MatchResult, play_match};
 
-use crate::endgame::{Convention, Database};
-use crate::{Game, Move, MoveList, Position};
-use tt::{Bound, Table};
+use crate::endgame::Database;
+use crate::{Game, Move, Position};
+use tt::Table;
+use worker::{RootResult, Shared, Worker, is_forced, terminal_score};
 
 /// The largest transposition table a [`Searcher`] allocates: 2^26 entries
 /// of 16 bytes (1 GiB). Larger requests are capped, so an absurd size does
@@ -280,39 +282,35 @@ pub struct MoveScore {
     pub score: Score,
 }
 
-/// The engine: owns a transposition table and the search state. Reuse one
-/// searcher for a game: the table carries knowledge from move to move.
+/// The engine: owns a transposition table and the search settings. Reuse
+/// one searcher for a game: the table carries knowledge from move to move.
 /// (Results of depth- and node-limited searches then depend on what was
 /// searched before; use a fresh searcher, or [`Searcher::clear`], for
 /// results that depend on the position alone.)
+///
+/// A searcher searches on one thread unless [`Searcher::set_threads`] gives
+/// it more: then searches without a node limit run that many threads over
+/// the shared table (Lazy SMP), and their results depend on timing.
 #[derive(Debug)]
 pub struct Searcher {
     table: Table,
     eval: Evaluation,
-    nodes: u64,
-    node_limit: u64,
-    deadline: Option<Instant>,
-    stopped: bool,
     stop: StopHandle,
     /// The ruleset of the table's entries.
     ruleset: Option<crate::Ruleset>,
-    /// The positions before the current one, game and search path: their
-    /// hashes and store totals. Stores only grow, so the trailing entries
-    /// with the current total are the positions since the last capture.
-    path: Vec<(u64, u16)>,
-    /// The game's plies before the search started.
-    ply_before: usize,
-    /// `lines[ply]`: the best line found from the node at `ply` (the
-    /// triangular principal-variation table).
-    lines: Vec<Vec<Move>>,
     /// An endgame database whose exact values end lines below the root.
     endgame: Option<Arc<Database>>,
+    threads: usize,
 }
+
+/// The most threads a [`Searcher`] runs.
+pub const MAX_THREADS: usize = 64;
 
 impl Searcher {
     /// A searcher with a transposition table of `entries` entries (rounded
     /// up to a power of two, at most [`MAX_TABLE_ENTRIES`]; 16 bytes each,
-    /// so `1 << 20` entries take 16 MiB) and the default evaluation.
+    /// so `1 << 20` entries take 16 MiB) and the default evaluation, on one
+    /// thread.
     #[must_use]
     pub fn new(entries: usize) -> Searcher {
         Searcher::with_evaluation(entries, Evaluation::default())
@@ -324,17 +322,34 @@ impl Searcher {
         Searcher {
             table: Table::new(entries),
             eval,
-            nodes: 0,
-            node_limit: u64::MAX,
-            deadline: None,
-            stopped: false,
             stop: StopHandle::default(),
             ruleset: None,
-            path: Vec::new(),
-            ply_before: 0,
-            lines: Vec::new(),
             endgame: None,
+            threads: 1,
         }
+    }
+
+    /// Searches on `threads` threads (1 to [`MAX_THREADS`]; 0 is taken as
+    /// 1, more as the most). Searches with a node limit always run on one
+    /// thread, so that they stay deterministic.
+    ///
+    /// ```
+    /// use oware::search::{SearchLimits, Searcher};
+    /// use oware::Game;
+    /// let mut searcher = Searcher::new(1 << 16);
+    /// searcher.set_threads(2);
+    /// assert_eq!(searcher.threads(), 2);
+    /// let result = searcher.search(&Game::default(), SearchLimits::depth(8));
+    /// assert_eq!(result.depth, 8);
+    /// ```
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// The threads a search without a node limit runs on.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Uses `db` (or none) for positions below the root: where it holds an
@@ -348,18 +363,10 @@ impl Searcher {
         self.table.clear();
     }
 
-    /// The exact score of `pos` from the endgame database, if it has one:
-    /// the stores' difference plus the value still to be won, in
-    /// centiseeds.
-    fn endgame_score(&self, pos: &Position) -> Option<i32> {
-        let db = self.endgame.as_deref()?;
-        if Convention::of(pos.ruleset()) != db.convention() {
-            return None;
-        }
-        let value = db.value(pos).ok()?.exact()?;
-        let own = i32::from(pos.board().store(pos.turn()));
-        let other = i32::from(pos.board().store(!pos.turn()));
-        Some(100 * (own - other + i32::from(value)))
+    /// The endgame database the search uses, if any.
+    #[must_use]
+    pub fn endgame(&self) -> Option<&Arc<Database>> {
+        self.endgame.as_ref()
     }
 
     /// A handle that stops this searcher's searches from another thread.
@@ -383,9 +390,11 @@ impl Searcher {
 
     /// As [`Searcher::search`], calling `on_iteration` with the result of
     /// each iteration of the deepening as it completes (depth 1, 2, …):
-    /// what an engine protocol reports as `info` lines. The last call has
-    /// the result that is returned, but for its node count, which the
-    /// returned result gives for the whole search.
+    /// what an engine protocol reports as `info` lines.
+    ///
+    /// A time limit is a budget: the search stops at it, and does not start
+    /// an iteration it expects not to finish in time (it is readier to try
+    /// where the best move changed in the last iteration).
     ///
     /// ```
     /// use oware::search::{SearchLimits, Searcher};
@@ -399,51 +408,33 @@ impl Searcher {
         &mut self,
         game: &Game,
         limits: SearchLimits,
-        mut on_iteration: impl FnMut(&SearchResult),
+        on_iteration: impl FnMut(&SearchResult),
     ) -> SearchResult {
-        self.start(game, limits);
-        let pos = *game.position();
-        let moves = game.legal_moves();
-        let mut result = SearchResult {
-            best_move: moves.first().copied(),
-            score: Score::DRAW,
-            depth: 0,
-            nodes: 0,
-            pv: moves.first().copied().into_iter().collect(),
+        let clock = Clock::start(limits.time_ms);
+        self.prepare(game);
+        let done = AtomicBool::new(false);
+        let shared = self.shared(limits, &clock, &done);
+        let helpers = if limits.nodes.is_some() {
+            0
+        } else {
+            self.threads - 1
         };
-        if moves.is_empty() {
-            result.score = game
-                .outcome()
-                .map_or(Score::DRAW, |o| Score(terminal_score(&pos, o, 0)));
-            return result;
-        }
-        let max_depth = limits
-            .depth
-            .unwrap_or(SearchLimits::MAX_DEPTH)
-            .clamp(1, SearchLimits::MAX_DEPTH);
-        let mut previous = 0;
-        for depth in 1..=max_depth {
-            if depth > 1 && self.stop.is_stopped() {
-                break;
+        let result = std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..=helpers)
+                .filter_map(|id| {
+                    let shared = &shared;
+                    std::thread::Builder::new()
+                        .spawn_scoped(scope, move || helper_search(shared, game, id))
+                        .ok()
+                })
+                .collect();
+            let mut result = main_search(&shared, game, limits, &clock, on_iteration);
+            done.store(true, Ordering::Relaxed);
+            for handle in handles {
+                result.nodes += handle.join().unwrap_or(0);
             }
-            let Some((best, score, pv)) = self.root_iteration(&pos, depth, previous) else {
-                break;
-            };
-            previous = score;
-            result.best_move = Some(best);
-            result.score = Score(score);
-            result.depth = depth;
-            result.pv = pv;
-            result.nodes = self.nodes;
-            on_iteration(&result);
-            if Score(score)
-                .plies_to_end()
-                .is_some_and(|n| n <= u16::from(depth))
-            {
-                break; // the end of the game is in sight: deeper adds nothing
-            }
-        }
-        result.nodes = self.nodes;
+            result
+        });
         self.stop.0.store(false, Ordering::Relaxed);
         result
     }
@@ -451,19 +442,20 @@ impl Searcher {
     /// Scores every legal move of the current position of `game` within
     /// `limits` (each move searched with a full window), best first. Every
     /// legal move gets a score: if a limit stops even the first iteration,
-    /// each is scored by the position it leads to.
+    /// each is scored by the position it leads to. Runs on one thread.
     pub fn analyse(&mut self, game: &Game, limits: SearchLimits) -> Vec<MoveScore> {
-        self.start(game, limits);
+        let clock = Clock::start(limits.time_ms);
+        self.prepare(game);
+        let done = AtomicBool::new(false);
+        let shared = self.shared(limits, &clock, &done);
+        let mut worker = Worker::new(&shared, game);
         let pos = *game.position();
+        let moves = game.legal_moves();
         let mut scores: Vec<MoveScore> = Vec::new();
-        let max_depth = limits
-            .depth
-            .unwrap_or(SearchLimits::MAX_DEPTH)
-            .clamp(1, SearchLimits::MAX_DEPTH);
-        for depth in 1..=max_depth {
+        for depth in 1..=max_depth(limits) {
             let mut iteration = Vec::new();
-            for &m in &game.legal_moves() {
-                let Some(score) = self.child_score(&pos, m, depth, -INFINITY, INFINITY) else {
+            for &m in &moves {
+                let Some(score) = worker.child_score(&pos, m, depth, -INFINITY, INFINITY) else {
                     break;
                 };
                 iteration.push(MoveScore {
@@ -471,7 +463,7 @@ impl Searcher {
                     score: Score(score),
                 });
             }
-            if self.stopped || iteration.len() < game.legal_moves().len() {
+            if worker.stopped || iteration.len() < moves.len() {
                 break;
             }
             iteration.sort_by_key(|s| core::cmp::Reverse(s.score));
@@ -484,12 +476,11 @@ impl Searcher {
         if scores.is_empty() {
             // A limit stopped even the first iteration: score each move by
             // the position it leads to, so every legal move has a score.
-            scores = game
-                .legal_moves()
+            scores = moves
                 .iter()
                 .map(|&m| MoveScore {
                     m,
-                    score: Score(self.one_ply_score(&pos, m)),
+                    score: Score(worker.one_ply_score(&pos, m)),
                 })
                 .collect();
             scores.sort_by_key(|s| core::cmp::Reverse(s.score));
@@ -497,321 +488,195 @@ impl Searcher {
         scores
     }
 
-    /// The score of `m` one ply deep, from the mover's view, without
-    /// counting positions or checking limits.
-    fn one_ply_score(&self, pos: &Position, m: Move) -> i32 {
-        let mut child = *pos;
-        child.play_unchecked(m);
-        let score = self
-            .end_by_rules(&child, zobrist::hash(&child), 1)
-            .unwrap_or_else(|| self.eval.evaluate(&child));
-        if child.turn() == pos.turn() {
-            score
-        } else {
-            -score
-        }
-    }
-
-    /// Prepares the per-search state.
-    fn start(&mut self, game: &Game, limits: SearchLimits) {
-        self.nodes = 0;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits
-            .time_ms
-            .map(|ms| Instant::now() + Duration::from_millis(ms));
-        self.stopped = false;
+    /// Gets the table ready for a search of `game`.
+    fn prepare(&mut self, game: &Game) {
         if self.ruleset != Some(*game.ruleset()) {
             // Table entries are keyed by the board alone: another ruleset
             // gives the same boards other values.
             self.table.clear();
             self.ruleset = Some(*game.ruleset());
         }
-        self.ply_before = game.ply();
-        self.lines = vec![Vec::new(); usize::from(SearchLimits::MAX_DEPTH) + 2];
-        let positions = game.positions_since_capture();
-        self.path = positions
-            .iter()
-            .map(|p| (zobrist::hash(p), store_total(p)))
-            .collect();
+        self.table.new_search();
     }
 
-    /// One iteration at the root: the best move and its score, or `None`
-    /// if a limit stopped the search before the first move was scored.
-    fn root_iteration(
-        &mut self,
-        pos: &Position,
-        depth: u8,
-        previous: i32,
-    ) -> Option<(Move, i32, Vec<Move>)> {
-        // Aspiration window around the last iteration's score.
-        let window = 50;
-        let (mut alpha, mut beta) = if depth > 2 && previous.abs() < WIN_BAND {
-            (previous - window, previous + window)
-        } else {
-            (-INFINITY, INFINITY)
-        };
-        loop {
-            let (best, score, pv) = self.root_search(pos, depth, alpha, beta)?;
-            if score <= alpha && alpha > -INFINITY {
-                alpha = -INFINITY;
-            } else if score >= beta && beta < INFINITY {
-                beta = INFINITY;
-            } else {
-                return Some((best, score, pv));
-            }
+    /// What the workers of a search within `limits` share.
+    fn shared<'a>(
+        &'a self,
+        limits: SearchLimits,
+        clock: &Clock,
+        done: &'a AtomicBool,
+    ) -> Shared<'a> {
+        Shared {
+            table: &self.table,
+            eval: self.eval,
+            endgame: self.endgame.as_deref(),
+            stop: &self.stop,
+            done,
+            deadline: clock.deadline(),
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
         }
-    }
-
-    fn root_search(
-        &mut self,
-        pos: &Position,
-        depth: u8,
-        mut alpha: i32,
-        beta: i32,
-    ) -> Option<(Move, i32, Vec<Move>)> {
-        let mut best: Option<(Move, i32)> = None;
-        let mut pv = Vec::new();
-        for (i, &m) in self.ordered_moves(pos).iter().enumerate() {
-            let score = if i == 0 {
-                self.child_score(pos, m, depth, alpha, beta)?
-            } else {
-                let probe = self.child_score(pos, m, depth, alpha, alpha + 1)?;
-                if probe > alpha && probe < beta {
-                    self.child_score(pos, m, depth, alpha, beta)?
-                } else {
-                    probe
-                }
-            };
-            if self.stopped {
-                break;
-            }
-            if best.is_none_or(|(_, b)| score > b) {
-                best = Some((m, score));
-                pv = core::iter::once(m)
-                    .chain(self.lines[1].iter().copied())
-                    .collect();
-            }
-            alpha = alpha.max(score);
-            if alpha >= beta {
-                break;
-            }
-        }
-        if self.stopped && best.is_none() {
-            return None;
-        }
-        if let Some((m, score)) = best {
-            let bound = if score >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            self.table
-                .store(zobrist::hash(pos), depth, score, bound, Some(m), 0);
-        }
-        best.filter(|_| !self.stopped)
-            .map(|(m, score)| (m, score, pv))
-    }
-
-    /// The score of `m` in `pos` searched to `depth` (the move included),
-    /// from the mover's view; `None` if a limit stopped the search.
-    fn child_score(
-        &mut self,
-        pos: &Position,
-        m: Move,
-        depth: u8,
-        alpha: i32,
-        beta: i32,
-    ) -> Option<i32> {
-        let mut child = *pos;
-        child.play_unchecked(m);
-        let same_side = child.turn() == pos.turn();
-        let score = if same_side {
-            self.negamax(&child, depth - 1, alpha, beta, 1)
-        } else {
-            -self.negamax(&child, depth - 1, -beta, -alpha, 1)
-        };
-        (!self.stopped).then_some(score)
-    }
-
-    /// Negamax with alpha-beta and principal-variation search; `ply` is
-    /// the distance from the root.
-    fn negamax(&mut self, pos: &Position, depth: u8, mut alpha: i32, beta: i32, ply: u16) -> i32 {
-        self.nodes += 1;
-        if self.nodes >= self.node_limit {
-            self.stopped = true;
-        } else if self.nodes & 1023 == 0 {
-            self.check_limits();
-        }
-        if self.stopped {
-            return 0;
-        }
-        self.lines[usize::from(ply)].clear();
-        let key = zobrist::hash(pos);
-        if let Some(score) = self.end_by_rules(pos, key, ply) {
-            return score;
-        }
-        if let Some(score) = self.endgame_score(pos) {
-            return score;
-        }
-        if depth == 0 {
-            return self.eval.evaluate(pos);
-        }
-        let mut tt_move = None;
-        if let Some(entry) = self.table.probe(key) {
-            tt_move = entry.best_move(pos);
-            if entry.depth >= depth {
-                let score = entry.score(ply);
-                let usable = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
-                    return score;
-                }
-            }
-        }
-        self.path.push((key, store_total(pos)));
-        let original_alpha = alpha;
-        let mut best_score = -INFINITY;
-        let mut best_move = None;
-        let children = Children::ordered(pos, tt_move);
-        for (i, &(_, m, child)) in children.as_slice().iter().enumerate() {
-            let same_side = child.turn() == pos.turn();
-            let search = |s: &mut Searcher, a: i32, b: i32| {
-                if same_side {
-                    s.negamax(&child, depth - 1, a, b, ply + 1)
-                } else {
-                    -s.negamax(&child, depth - 1, -b, -a, ply + 1)
-                }
-            };
-            let score = if i == 0 {
-                search(self, alpha, beta)
-            } else {
-                let probe = search(self, alpha, alpha + 1);
-                if probe > alpha && probe < beta {
-                    search(self, alpha, beta)
-                } else {
-                    probe
-                }
-            };
-            if self.stopped {
-                break;
-            }
-            if score > best_score {
-                best_score = score;
-                best_move = Some(m);
-            }
-            if score > alpha {
-                alpha = score;
-                self.extend_line(ply, m);
-            }
-            if alpha >= beta {
-                break;
-            }
-        }
-        self.path.pop();
-        if self.stopped {
-            return 0;
-        }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score <= original_alpha {
-            Bound::Upper
-        } else {
-            Bound::Exact
-        };
-        self.table
-            .store(key, depth, best_score, bound, best_move, ply);
-        best_score
-    }
-
-    /// The score of a position where the game ends, by the position's own
-    /// rules or by the history rules (repetition on the path, the
-    /// no-capture and ply limits); `None` while it goes on.
-    fn end_by_rules(&self, pos: &Position, key: u64, ply: u16) -> Option<i32> {
-        if let Some(outcome) = pos.outcome() {
-            return Some(terminal_score(pos, outcome, ply));
-        }
-        let cycle = pos.ruleset().cycle();
-        let total = store_total(pos);
-        let since_capture = self.path.iter().rev().take_while(|&&(_, t)| t == total);
-        // This position's occurrences, counting now (Abapa R11: the third ends it).
-        let seen = 1 + since_capture.clone().filter(|&&(h, _)| h == key).count();
-        let repeated = cycle.occurrences.is_some_and(|n| seen >= usize::from(n));
-        let quiet_plies = since_capture.count();
-        let no_capture = cycle
-            .no_capture_plies
-            .is_some_and(|n| quiet_plies >= usize::from(n));
-        let plies = self.ply_before + usize::from(ply);
-        let too_long = cycle.max_plies.is_some_and(|n| plies >= usize::from(n));
-        (repeated || no_capture || too_long).then(|| {
-            let outcome = Game::split(pos, crate::Termination::Cycle);
-            terminal_score(pos, outcome, ply)
-        })
-    }
-
-    fn check_limits(&mut self) {
-        if self.deadline.is_some_and(|d| Instant::now() >= d) || self.stop.is_stopped() {
-            self.stopped = true;
-        }
-    }
-
-    /// The legal moves, best first ([`Children::ordered`], with the
-    /// table's move for `pos`).
-    fn ordered_moves(&self, pos: &Position) -> MoveList {
-        let tt_move = self
-            .table
-            .probe(zobrist::hash(pos))
-            .and_then(|e| e.best_move(pos));
-        let mut moves = MoveList::new();
-        for &(_, m, _) in Children::ordered(pos, tt_move).as_slice() {
-            moves.push(m);
-        }
-        moves
-    }
-
-    /// Sets the line at `ply` to `m` followed by the line below it.
-    fn extend_line(&mut self, ply: u16, m: Move) {
-        let (above, below) = self.lines.split_at_mut(usize::from(ply) + 1);
-        let line = &mut above[usize::from(ply)];
-        line.clear();
-        line.push(m);
-        line.extend_from_slice(&below[0]);
     }
 }
 
-/// The legal moves of a position with the positions they lead to, best
-/// first by a cheap guess: the table's move, then the seeds each move puts
-/// in the mover's store (ties in house order). Kept inline: the search
-/// makes one of these at every node and plays each move once.
-struct Children {
-    items: [(i32, Move, Position); crate::MAX_HOUSES],
-    len: usize,
+/// The deepest iteration `limits` allow.
+fn max_depth(limits: SearchLimits) -> u8 {
+    limits
+        .depth
+        .unwrap_or(SearchLimits::MAX_DEPTH)
+        .clamp(1, SearchLimits::MAX_DEPTH)
 }
 
-impl Children {
-    fn ordered(pos: &Position, tt_move: Option<Move>) -> Children {
-        let moves = pos.legal_moves();
-        let mover = pos.turn();
-        let mut children = Children {
-            items: [(0, Move::new(mover, crate::House(0)), *pos); crate::MAX_HOUSES],
-            len: moves.len(),
-        };
-        for (slot, &m) in children.items.iter_mut().zip(moves.iter()) {
-            let mut child = *pos;
-            child.play_unchecked(m);
-            let gain = i32::from(child.board().store(mover)) - i32::from(pos.board().store(mover));
-            let first = if Some(m) == tt_move { 1_000 } else { 0 };
-            *slot = (first + gain, m, child);
+/// The main thread's iterative deepening: its result is the search's.
+fn main_search(
+    shared: &Shared<'_>,
+    game: &Game,
+    limits: SearchLimits,
+    clock: &Clock,
+    mut on_iteration: impl FnMut(&SearchResult),
+) -> SearchResult {
+    let pos = *game.position();
+    let moves = game.legal_moves();
+    let mut result = SearchResult {
+        best_move: moves.first().copied(),
+        score: Score::DRAW,
+        depth: 0,
+        nodes: 0,
+        pv: moves.first().copied().into_iter().collect(),
+    };
+    let mut worker = Worker::new(shared, game);
+    if moves.is_empty() {
+        result.score = game
+            .outcome()
+            .map_or(Score::DRAW, |o| Score(terminal_score(&pos, o, 0)));
+        return result;
+    }
+    let mut changed = false;
+    for depth in 1..=max_depth(limits) {
+        if depth > 1 && (shared.stop.is_stopped() || !clock.worth_starting(changed)) {
+            break;
         }
-        children.items[..children.len]
-            .sort_unstable_by_key(|&(key, m, _)| (core::cmp::Reverse(key), m.house()));
-        children
+        let started = Instant::now();
+        let Some(root) = root_iteration(&mut worker, &pos, depth, result.score.0) else {
+            break;
+        };
+        if !root.complete {
+            // Stopped, but with a move this deeper iteration proved.
+            result.best_move = Some(root.m);
+            result.score = Score(root.score);
+            result.pv = root.pv;
+            break;
+        }
+        clock.iteration_took(started.elapsed());
+        changed = depth > 1 && result.best_move != Some(root.m);
+        let score = root.score;
+        result.best_move = Some(root.m);
+        result.score = Score(score);
+        result.depth = depth;
+        result.pv = root.pv;
+        result.nodes = worker.nodes;
+        on_iteration(&result);
+        if Score(score)
+            .plies_to_end()
+            .is_some_and(|n| n <= u16::from(depth))
+        {
+            break; // the end of the game is in sight: deeper adds nothing
+        }
+    }
+    result.nodes = worker.nodes;
+    result
+}
+
+/// A helper thread's iterative deepening (Lazy SMP): it fills the shared
+/// table until the main thread is done; odd helpers start a ply deeper so
+/// the threads do not all search the same tree. Returns its node count.
+fn helper_search(shared: &Shared<'_>, game: &Game, id: usize) -> u64 {
+    let pos = *game.position();
+    let mut worker = Worker::new(shared, game);
+    let mut previous = 0;
+    for depth in (1 + (id % 2) as u8)..=SearchLimits::MAX_DEPTH {
+        let Some(root) = root_iteration(&mut worker, &pos, depth, previous) else {
+            break;
+        };
+        previous = root.score;
+    }
+    worker.nodes
+}
+
+/// One iteration at the root, in an aspiration window around the last
+/// iteration's score, widened where the score falls outside it; `None` if
+/// a limit stopped the search before it proved a move.
+fn root_iteration(
+    worker: &mut Worker<'_>,
+    pos: &Position,
+    depth: u8,
+    previous: i32,
+) -> Option<RootResult> {
+    let window = 50;
+    let (mut alpha, mut beta) = if depth > 2 && !is_forced(previous) {
+        (previous - window, previous + window)
+    } else {
+        (-INFINITY, INFINITY)
+    };
+    loop {
+        let root = worker.root_search(pos, depth, alpha, beta)?;
+        if !root.complete {
+            return Some(root);
+        } else if root.score <= alpha && alpha > -INFINITY {
+            alpha = -INFINITY;
+        } else if root.score >= beta && beta < INFINITY {
+            beta = INFINITY;
+        } else {
+            return Some(root);
+        }
+    }
+}
+
+/// A search's time budget: when it must stop, and whether another
+/// iteration is worth starting.
+#[derive(Debug)]
+struct Clock {
+    start: Instant,
+    budget: Option<Duration>,
+    /// The last two iterations' durations, latest first.
+    iterations: std::cell::Cell<[Duration; 2]>,
+}
+
+impl Clock {
+    fn start(time_ms: Option<u64>) -> Clock {
+        Clock {
+            start: Instant::now(),
+            budget: time_ms.map(Duration::from_millis),
+            iterations: std::cell::Cell::new([Duration::ZERO; 2]),
+        }
     }
 
-    fn as_slice(&self) -> &[(i32, Move, Position)] {
-        &self.items[..self.len]
+    fn deadline(&self) -> Option<Instant> {
+        self.budget.map(|b| self.start + b)
+    }
+
+    fn iteration_took(&self, took: Duration) {
+        let [last, _] = self.iterations.get();
+        self.iterations.set([took, last]);
+    }
+
+    /// Whether the next iteration is expected to get far enough within the
+    /// budget: 60 % of the time it is expected to take (the last one's time
+    /// times its growth over the one before, 1.5 to 5) must fit, which lets
+    /// it prove a better move before it is stopped; where the best move
+    /// just changed, 30 % will do.
+    fn worth_starting(&self, best_move_changed: bool) -> bool {
+        let Some(budget) = self.budget else {
+            return true;
+        };
+        let [last, before] = self.iterations.get();
+        let growth = if before.is_zero() {
+            2.0
+        } else {
+            (last.as_secs_f64() / before.as_secs_f64()).clamp(1.5, 5.0)
+        };
+        let share = if best_move_changed { 0.3 } else { 0.6 };
+        let expected = last.mul_f64(growth * share);
+        self.start.elapsed() + expected < budget
     }
 }
 
@@ -822,21 +687,5 @@ const fn clamp_plies(plies: u16) -> i32 {
         WIN_BAND - 1
     } else {
         plies
-    }
-}
-
-/// The seeds in both stores: it only grows, and a capture changes it.
-fn store_total(pos: &Position) -> u16 {
-    let stores = pos.board().stores();
-    u16::from(stores.south) + u16::from(stores.north)
-}
-
-/// The score of a finished game from the view of the side to move at
-/// `pos`, `ply` plies from the root.
-fn terminal_score(pos: &Position, outcome: crate::Outcome, ply: u16) -> i32 {
-    match outcome.winner {
-        Some(side) if side == pos.turn() => WIN - i32::from(ply),
-        Some(_) => -WIN + i32::from(ply),
-        None => 0,
     }
 }
