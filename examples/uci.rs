@@ -39,7 +39,7 @@
 //! (`cp`); when the search sees the end of the game, `mate N` with N
 //! moves (of two plies) to go, negative when the side to move loses.
 //! Anything else gets `info string unknown command ...`.
-use std::io::{self, BufRead, Read};
+use std::io;
 use std::sync::mpsc;
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -47,11 +47,10 @@ use std::time::{Duration, Instant};
 #[macro_use]
 mod common;
 
+use common::{Line, MAX_LINE, read_line};
 use oware::search::{Level, Player, Score, SearchLimits, SearchResult, Searcher, StopHandle};
 use oware::{Game, Move, Position, Ruleset, Side};
 
-/// The longest input line read, in bytes.
-const MAX_LINE: usize = 64 * 1024;
 /// The transposition table's default and largest sizes, in MiB (16-byte
 /// entries: the largest is the library's [`oware::search::MAX_TABLE_ENTRIES`]).
 const HASH_MB: (usize, usize) = (16, 1024);
@@ -76,50 +75,6 @@ fn main() {
         }
     }
     engine.finish();
-}
-
-/// One line of input.
-enum Line {
-    Text(String),
-    TooLong,
-    NotUtf8,
-    End,
-}
-
-/// Reads a line of at most [`MAX_LINE`] bytes (without its line ending);
-/// a longer one is skipped to its end.
-fn read_line<R: BufRead>(input: &mut R) -> io::Result<Line> {
-    let mut bytes = Vec::new();
-    let limit = MAX_LINE as u64 + 1;
-    if input.by_ref().take(limit).read_until(b'\n', &mut bytes)? == 0 {
-        return Ok(Line::End);
-    }
-    if bytes.last() == Some(&b'\n') {
-        bytes.pop();
-    } else if bytes.len() > MAX_LINE {
-        skip_line(input)?;
-        return Ok(Line::TooLong);
-    }
-    if bytes.last() == Some(&b'\r') {
-        bytes.pop();
-    }
-    Ok(String::from_utf8(bytes).map_or(Line::NotUtf8, Line::Text))
-}
-
-/// Skips input to the end of the line, without keeping it.
-fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
-    loop {
-        let buf = input.fill_buf()?;
-        if buf.is_empty() {
-            return Ok(());
-        }
-        if let Some(i) = buf.iter().position(|&b| b == b'\n') {
-            input.consume(i + 1);
-            return Ok(());
-        }
-        let n = buf.len();
-        input.consume(n);
-    }
 }
 
 /// Whether to read on after a command.
