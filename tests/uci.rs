@@ -1,5 +1,6 @@
-//! The engine protocol (`examples/uci.rs`) driven as a GUI drives it. The
-//! example runs through `cargo run`, so it is always built from the
+//! The engine protocol (`examples/uci.rs`) driven as a GUI drives it, and
+//! the match runner (`examples/match.rs --engine`) playing against it. The
+//! examples run through `cargo run`, so they are always built from the
 //! current source.
 
 use std::io::{BufRead, BufReader, Write};
@@ -326,4 +327,79 @@ fn quit_stops_a_search_and_exits() {
     );
     let status = engine.child.wait().expect("wait");
     assert!(status.success());
+}
+
+/// Runs the match example with `args`; returns its output and whether it
+/// succeeded.
+fn run_match(args: &[&str]) -> (String, bool) {
+    let output = Command::new(env!("CARGO"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["run", "--quiet", "--example", "match", "--"])
+        .args(args)
+        .output()
+        .expect("run the match example");
+    let text = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    (text, output.status.success())
+}
+
+/// The wins, draws and losses of the match summary `label: +W =D -L (...`.
+fn wins_draws_losses(text: &str) -> [u32; 3] {
+    let summary = text
+        .lines()
+        .find_map(|l| l.split_once(": +"))
+        .map(|(_, rest)| rest.to_owned())
+        .unwrap_or_else(|| panic!("no W-D-L line in {text}"));
+    let counts: Vec<u32> = summary
+        .split([' ', '=', '-'])
+        .filter(|w| !w.is_empty())
+        .take(3)
+        .map(|w| w.parse().unwrap())
+        .collect();
+    counts.try_into().unwrap()
+}
+
+/// A match of two games between our engine and itself through the
+/// protocol, with this crate as referee.
+#[test]
+fn match_against_an_engine_through_the_protocol() {
+    let (text, ok) = run_match(&["--engine", ENGINE, "--games", "2", "--movetime", "50"]);
+    eprintln!("{text}");
+    assert!(ok, "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("game ")).count(),
+        2,
+        "{text}"
+    );
+    assert_eq!(wins_draws_losses(&text).iter().sum::<u32>(), 2, "{text}");
+    assert!(
+        text.contains("mean seed margin (ours minus theirs): "),
+        "{text}"
+    );
+}
+
+/// A stand-in engine for `sh -c`: answers `uci` and `isready`, and `go`
+/// by running `GO` (replaced by each test).
+const FAKE: &str = r#"while read -r line; do case "$line" in uci) echo "id name fake"; echo uciok;; isready) echo readyok;; go*) GO;; quit) exit;; esac; done"#;
+
+#[test]
+fn an_illegal_move_or_a_crash_loses_the_game() {
+    let illegal = FAKE.replace("GO", "echo bestmove G");
+    let (text, ok) = run_match(&["--engine", &illegal, "--games", "2", "--movetime", "20"]);
+    assert!(ok, "{text}");
+    assert_eq!(wins_draws_losses(&text), [2, 0, 0], "{text}");
+    assert!(
+        text.contains("win (theirs forfeits: illegal move G: no such house in this ruleset"),
+        "{text}"
+    );
+    // It exits at its first go: it is started again for the second game.
+    let crash = FAKE.replace("GO", "exit 3");
+    let (text, ok) = run_match(&["--engine", &crash, "--games", "2", "--movetime", "20"]);
+    assert!(ok, "{text}");
+    assert_eq!(wins_draws_losses(&text), [2, 0, 0], "{text}");
+    assert_eq!(
+        text.matches("win (theirs forfeits: engine exited").count(),
+        2,
+        "{text}"
+    );
 }
