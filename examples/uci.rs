@@ -187,11 +187,16 @@ impl Engine {
         let Some(running) = self.running.take() else {
             return;
         };
-        running.stop.stop();
+        let stopped = !running.thread.is_finished();
+        if stopped {
+            running.stop.stop();
+        }
         drop(running.release);
         let mb = running.table_mb;
         let mut searcher = running.thread.join().unwrap_or_else(|_| table(mb));
-        use_up_stop(&mut searcher, self.game.ruleset());
+        if stopped {
+            use_up_stop(&mut searcher, self.game.ruleset());
+        }
         self.searcher = Some((searcher, mb));
     }
 
@@ -309,9 +314,10 @@ fn table(mb: usize) -> Searcher {
     Searcher::new(mb * (1 << 20) / 16)
 }
 
-/// A stop that reaches a search just after it ended would stop the next
-/// search after one ply (the library keeps it for the next search): a
-/// one-ply search uses it up.
+/// A stop that reaches a search just after it ended (or a level 1–3
+/// player's, which does not use the searcher) would stop the next search
+/// after one ply, as the library keeps it for the next search: a one-ply
+/// search uses it up.
 fn use_up_stop(searcher: &mut Searcher, ruleset: &Ruleset) {
     searcher.search(&Game::new(*ruleset), SearchLimits::depth(1));
 }
