@@ -5,19 +5,48 @@
 //! cargo run --release --example match -- [--variant NAME] [--games N] [--seed S] LEVEL_A LEVEL_B
 //! cargo run --release --example match -- --ladder --games 400   # every level against the one below
 //! cargo run --release --example match -- --eval-terms 4         # level 4's evaluation against stores alone
+//! cargo run --release --example match -- --engine /path/to/aalina.sh --variant openspiel --games 20 --movetime 200
 //! ```
 //!
 //! Games are played in pairs from the same random two-ply opening, with
 //! colours swapped. Level 5 runs without its time limit here (its node
 //! budget decides), so results are reproducible.
+//!
+//! `--engine CMD` plays our engine (`--level`, default 5 with its time
+//! budget) against an outside engine that speaks the UCI dialect of the
+//! `uci` example and Aalina, started with `sh -c CMD`; this crate is the
+//! referee. Before each game the engine gets `ucinewgame` and `isready`;
+//! before each of its moves `position startpos moves ...` (the whole game
+//! from the start, the random opening included), `setoption name EngineTurn
+//! value south|north` if it has that option (Aalina's), and `go movetime
+//! MS` (`--movetime`, default 1000). An illegal move, a crash, or no
+//! `bestmove` within the move time plus 5 s loses the game for it, and it
+//! is started again. One line is printed per game, then the result from
+//! our engine's view.
+use std::fs::OpenOptions;
+use std::io::{self, Write as _};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 #[macro_use]
 mod common;
+mod uci_client;
 
 use clap::Parser;
-use oware::Ruleset;
-use oware::search::{Evaluation, Level, MatchResult, Player, play_match};
+use oware::search::{Evaluation, Level, MatchResult, Player, Rng, SearchLimits, play_match};
+use oware::{Game, Move, Record, Ruleset, Side};
+use uci_client::{Client, ClientError};
+
+/// The outside engine's time per move when `--movetime` is not given:
+/// level 5's budget.
+const DEFAULT_MOVETIME_MS: u64 = 1000;
+
+/// The arguments of the matches between levels, which `--engine` and its
+/// options do not take. (A conflict, not `requires`, makes clap refuse
+/// `--level 3 2 1`: it drops a requirement when the required argument's
+/// conflicts are present.)
+const LEVEL_MODES: [&str; 4] = ["ladder", "eval_terms", "a", "b"];
 
 /// Engine-against-engine matches.
 #[derive(Parser, Debug)]
@@ -42,6 +71,26 @@ struct Args {
     a: Option<Level>,
     /// The second player's level.
     b: Option<Level>,
+    /// Play our engine against the outside engine this command starts
+    /// (with `sh -c`), which speaks the UCI dialect of the `uci` example.
+    #[arg(long, value_name = "CMD", conflicts_with_all = LEVEL_MODES)]
+    engine: Option<String>,
+    /// Our engine's level against `--engine` (default 5).
+    #[arg(long, requires = "engine", conflicts_with_all = LEVEL_MODES)]
+    level: Option<Level>,
+    /// Each side's time per move against `--engine`, in milliseconds: our
+    /// level searches with it as its only limit, the outside engine gets
+    /// `go movetime MS` (default: our level's own limits, and 1000 for the
+    /// outside engine).
+    #[arg(long, value_name = "MS", requires = "engine", conflicts_with_all = LEVEL_MODES)]
+    movetime: Option<u64>,
+    /// The random plies of each pair's opening against `--engine`
+    /// (default 2).
+    #[arg(long, value_name = "N", requires = "engine", conflicts_with_all = LEVEL_MODES)]
+    opening_plies: Option<usize>,
+    /// Append each game against `--engine` to this file, as a game record.
+    #[arg(long, value_name = "FILE", requires = "engine", conflicts_with_all = LEVEL_MODES)]
+    record: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -55,6 +104,9 @@ fn main() -> ExitCode {
             |s| Player::reproducible(b, s),
         )
     };
+    if let Some(command) = &args.engine {
+        return engine_match(&Setup::new(&args, command));
+    }
     if args.ladder {
         for pair in Level::ALL.windows(2) {
             report(
@@ -90,4 +142,309 @@ fn main() -> ExitCode {
 
 fn report(name: &str, result: MatchResult) {
     say!("{name}: {result}");
+}
+
+/// A match against an outside engine: the arguments it uses.
+#[derive(Debug)]
+struct Setup {
+    command: String,
+    ruleset: Ruleset,
+    games: u32,
+    seed: u64,
+    level: Level,
+    /// Both sides' time per move, if given.
+    movetime: Option<u64>,
+    opening_plies: usize,
+    record: Option<PathBuf>,
+}
+
+impl Setup {
+    fn new(args: &Args, command: &str) -> Setup {
+        Setup {
+            command: command.to_owned(),
+            ruleset: args.variant,
+            games: args.games,
+            seed: args.seed,
+            level: args.level.unwrap_or(Level::Five),
+            movetime: args.movetime,
+            opening_plies: args.opening_plies.unwrap_or(2),
+            record: args.record.clone(),
+        }
+    }
+
+    /// Our player for a game: the level, with `--movetime` as its only
+    /// limit if given.
+    fn player(&self, seed: u64) -> Player {
+        let player = Player::new(self.level, seed);
+        match self.movetime {
+            Some(ms) => player.with_limits(SearchLimits::time_ms(ms)),
+            None => player,
+        }
+    }
+
+    /// The outside engine's time per move.
+    fn their_movetime(&self) -> Duration {
+        Duration::from_millis(self.movetime.unwrap_or(DEFAULT_MOVETIME_MS))
+    }
+
+    fn start_engine(&self) -> Result<Client, String> {
+        Client::start(&self.command, self.ruleset).map_err(|e| format!("{}: {e}", self.command))
+    }
+}
+
+/// `--engine`: our engine against the outside one, a line per game, then
+/// the result.
+fn engine_match(setup: &Setup) -> ExitCode {
+    let mut client = match setup.start_engine() {
+        Ok(client) => client,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let names = [format!("oware level {}", setup.level), client.name.clone()];
+    let time = setup.movetime.map_or_else(
+        || format!("our level's limits, theirs {DEFAULT_MOVETIME_MS} ms"),
+        |ms| format!("{ms} ms"),
+    );
+    say!(
+        "{} vs {}: {}, games {}, random opening plies {}, time per move {time}",
+        names[0],
+        names[1],
+        setup.ruleset,
+        setup.games,
+        setup.opening_plies
+    );
+    let mut tally = Tally::default();
+    for number in 0..setup.games {
+        let played = play_one(&mut client, setup, number);
+        say!("{}", played.line(number, setup.opening_plies));
+        if let Some(path) = &setup.record {
+            if let Err(e) = played.append_record(path, number, &names) {
+                eprintln!("error: {}: {e}", path.display());
+            }
+        }
+        tally.add(&played);
+        if played.forfeit.is_some() {
+            match setup.start_engine() {
+                Ok(restarted) => client = restarted,
+                Err(message) => {
+                    eprintln!("error: restarting the engine: {message}; the match ends here");
+                    break;
+                }
+            }
+        }
+    }
+    tally.report(&format!("{} vs {}", names[0], names[1]));
+    ExitCode::SUCCESS
+}
+
+/// Plays game `number` (from 0). Games go in pairs from the same opening;
+/// we are South in the first of each pair.
+fn play_one(client: &mut Client, setup: &Setup, number: u32) -> Played {
+    let mut played = Played {
+        game: opening(setup.ruleset, setup.seed, number / 2, setup.opening_plies),
+        ours: if number % 2 == 0 {
+            Side::South
+        } else {
+            Side::North
+        },
+        forfeit: None,
+        thinking: [Thinking::default(); 2],
+    };
+    let mut player = setup.player(setup.seed.wrapping_add(u64::from(number)));
+    if let Err(e) = client.new_game() {
+        played.forfeit = Some(e.to_string());
+    }
+    while played.forfeit.is_none() && !played.game.is_game_over() {
+        if let Err(why) = played.next_ply(client, &mut player, setup.their_movetime()) {
+            played.forfeit = Some(why);
+        }
+    }
+    played
+}
+
+/// The opening of the `pair`-th pair of games: `plies` random legal plies,
+/// drawn as the library's `play_match` draws its two-ply openings (it
+/// keeps that function private), so `--opening-plies 2` gives the same.
+fn opening(ruleset: Ruleset, seed: u64, pair: u32, plies: usize) -> Game {
+    let mut rng = Rng::new(seed ^ u64::from(pair).wrapping_mul(0x9e37_79b9));
+    let mut game = Game::new(ruleset);
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let _ = game.play(moves[rng.below(moves.len())]);
+    }
+    game
+}
+
+/// One side's thinking: total time and moves.
+#[derive(Copy, Clone, Debug, Default)]
+struct Thinking {
+    time: Duration,
+    moves: u32,
+}
+
+impl Thinking {
+    fn add(&mut self, time: Duration, moves: u32) {
+        self.time += time;
+        self.moves += moves;
+    }
+
+    /// The mean milliseconds per move.
+    fn mean_ms(self) -> f64 {
+        self.time.as_secs_f64() * 1000.0 / f64::from(self.moves.max(1))
+    }
+}
+
+/// A game against the outside engine.
+#[derive(Debug)]
+struct Played {
+    game: Game,
+    ours: Side,
+    /// Why the outside engine lost, if it forfeited.
+    forfeit: Option<String>,
+    /// Our thinking, then theirs.
+    thinking: [Thinking; 2],
+}
+
+impl Played {
+    /// Plays the next ply, ours or theirs; `Err` says why theirs forfeits.
+    fn next_ply(
+        &mut self,
+        client: &mut Client,
+        player: &mut Player,
+        movetime: Duration,
+    ) -> Result<(), String> {
+        let started = Instant::now();
+        if self.game.position().turn() == self.ours {
+            let chosen = player.choose(&self.game);
+            self.thinking[0].add(started.elapsed(), 1);
+            if let Some(m) = chosen {
+                let _ = self.game.play(m);
+            }
+            return Ok(());
+        }
+        // Only moves it made count for its time per move.
+        let word = client
+            .best_move(&self.game, movetime)
+            .map_err(|e: ClientError| e.to_string())?;
+        self.thinking[1].add(started.elapsed(), 1);
+        let m: Move = word
+            .parse()
+            .map_err(|_| format!("bestmove {word:?} is not a move"))?;
+        self.game.play(m).map(drop).map_err(|e| e.to_string())
+    }
+
+    /// The game's result from our view, as a one-game match.
+    fn result(&self) -> MatchResult {
+        let winner = match &self.forfeit {
+            Some(_) => Some(self.ours),
+            None => self.game.outcome().and_then(|o| o.winner),
+        };
+        let mut result = MatchResult::default();
+        match winner {
+            Some(side) if side == self.ours => result.wins = 1,
+            Some(_) => result.losses = 1,
+            None => result.draws = 1,
+        }
+        result
+    }
+
+    /// Our seeds minus theirs at the end: the outcome's scores, or the
+    /// stores of a game cut short.
+    fn margin(&self) -> i32 {
+        let scores = match self.game.outcome() {
+            Some(outcome) => outcome.scores,
+            None => self.game.position().board().stores(),
+        };
+        let (ours, theirs) = self
+            .ours
+            .fold_sn((scores.south, scores.north), (scores.north, scores.south));
+        i32::from(ours) - i32::from(theirs)
+    }
+
+    /// `game 3: ours South, opening Cf: win (South wins 25-19 (majority),
+    /// margin +6), 87 plies, ms/move ours 201, theirs 199`.
+    fn line(&self, number: u32, opening_plies: usize) -> String {
+        let result = self.result();
+        let word = match (result.wins, result.losses) {
+            (1, _) => "win",
+            (_, 1) => "loss",
+            _ => "draw",
+        };
+        let how = match (&self.forfeit, self.game.outcome()) {
+            (Some(why), _) => format!("theirs forfeits: {why}"),
+            (None, Some(outcome)) => outcome.to_string(),
+            (None, None) => "unfinished".to_owned(),
+        };
+        let opening: String = self.game.moves()[..opening_plies.min(self.game.ply())]
+            .iter()
+            .map(|m| m.char())
+            .collect();
+        format!(
+            "game {}: ours {}, opening {opening}: {word} ({how}, margin {:+}), {} plies, ms/move ours {:.0}, theirs {:.0}",
+            number + 1,
+            self.ours,
+            self.margin(),
+            self.game.ply(),
+            self.thinking[0].mean_ms(),
+            self.thinking[1].mean_ms()
+        )
+    }
+
+    /// Appends the game's record to `path`, with the players' names
+    /// (ours, theirs) and, for a forfeit, its result and reason.
+    fn append_record(&self, path: &Path, number: u32, names: &[String; 2]) -> io::Result<()> {
+        let mut record = Record::new(self.game.clone());
+        let (south, north) = self.ours.fold_sn((0, 1), (1, 0));
+        // The tag names are valid, so these cannot fail.
+        let _ = record.set_tag("South", &names[south]);
+        let _ = record.set_tag("North", &names[north]);
+        let _ = record.set_tag("Round", &(number + 1).to_string());
+        if let Some(why) = &self.forfeit {
+            let _ = record.set_tag("Result", self.ours.fold_sn("1-0", "0-1"));
+            let _ = record.set_tag("Termination", &format!("forfeit: {why}"));
+        }
+        let mut file = OpenOptions::new().create(true).append(true).open(path)?;
+        writeln!(file, "{record}")
+    }
+}
+
+/// The sums over the games played.
+#[derive(Debug, Default)]
+struct Tally {
+    result: MatchResult,
+    margin: i64,
+    thinking: [Thinking; 2],
+}
+
+impl Tally {
+    fn add(&mut self, played: &Played) {
+        let one = played.result();
+        self.result.wins += one.wins;
+        self.result.draws += one.draws;
+        self.result.losses += one.losses;
+        self.margin += i64::from(played.margin());
+        for (sum, side) in self.thinking.iter_mut().zip(played.thinking) {
+            sum.add(side.time, side.moves);
+        }
+    }
+
+    /// W-D-L with Elo, the mean seed margin and each side's time.
+    fn report(&self, name: &str) {
+        report(name, self.result);
+        let games = f64::from(self.result.games().max(1));
+        say!(
+            "mean seed margin (ours minus theirs): {:+.2}",
+            self.margin as f64 / games
+        );
+        say!(
+            "mean ms per move: ours {:.0}, theirs {:.0}",
+            self.thinking[0].mean_ms(),
+            self.thinking[1].mean_ms()
+        );
+    }
 }

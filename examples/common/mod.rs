@@ -23,6 +23,8 @@ macro_rules! say_part {
     }};
 }
 
+use std::io::{self, BufRead, Read};
+
 use clap::Args;
 use oware::{ParsePositionError, Position, Ruleset};
 
@@ -51,5 +53,57 @@ impl StartArgs {
             },
             None => Ok(Position::new(self.variant.unwrap_or_default())),
         }
+    }
+}
+
+/// The longest line a text protocol reads, in bytes (`uci`, and `match`
+/// reading an outside engine).
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// One line of a text protocol's input.
+pub enum Line {
+    /// The line's text, without its line ending.
+    Text(String),
+    /// A line over [`MAX_LINE`] bytes, skipped.
+    TooLong,
+    /// A line that is not UTF-8 text.
+    NotUtf8,
+    /// The end of the input.
+    End,
+}
+
+/// Reads a line of at most [`MAX_LINE`] bytes (without its line ending);
+/// a longer one is skipped to its end.
+pub fn read_line<R: BufRead>(input: &mut R) -> io::Result<Line> {
+    let mut bytes = Vec::new();
+    let limit = MAX_LINE as u64 + 1;
+    if input.by_ref().take(limit).read_until(b'\n', &mut bytes)? == 0 {
+        return Ok(Line::End);
+    }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+    } else if bytes.len() > MAX_LINE {
+        skip_line(input)?;
+        return Ok(Line::TooLong);
+    }
+    if bytes.last() == Some(&b'\r') {
+        bytes.pop();
+    }
+    Ok(String::from_utf8(bytes).map_or(Line::NotUtf8, Line::Text))
+}
+
+/// Skips input to the end of the line, without keeping it.
+fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(());
+        }
+        if let Some(i) = buf.iter().position(|&b| b == b'\n') {
+            input.consume(i + 1);
+            return Ok(());
+        }
+        let n = buf.len();
+        input.consume(n);
     }
 }

@@ -1,0 +1,542 @@
+//! The engine on standard input and output, speaking the UCI-style text
+//! protocol of Aalina (Joan Sala Soler's Oware engine) and the Aualé GUI,
+//! so GUIs and match runners written for them can use it.
+//!
+//! ```text
+//! cargo run --release --example uci
+//! cargo run --release --example match -- --engine "target/release/examples/uci" --games 10
+//! ```
+//!
+//! Commands, one a line (lines over 64 KiB are refused):
+//! - `uci`: `id name`, `id author`, the `option` lines, `uciok`.
+//! - `isready`: `readyok`, at once, also while searching.
+//! - `ucinewgame`: the variant's start; forgets what was searched.
+//! - `position startpos [moves CfBa]`, `position fen <position> [moves C f
+//!   B a]`: moves are house letters (South `A`–`F`, North `a`–`f`), run
+//!   together as Aalina sends them or spaced. The position is the
+//!   library's position string (`4,4,4,4,4,4/4,4,4,4,4,4 s 0 0`) or
+//!   Aalina's diagram (`4-4-4-4-4-4-4-4-4-4-4-4-0-0-S`: houses `A`–`F`,
+//!   `a`–`f`, the stores, the side to move). A bad position or an illegal
+//!   move gets `info string error: ...` and leaves the position as it was.
+//! - `setoption name <name> value <value>`: `Hash` (MiB of transposition
+//!   table), `Threads` (kept, but the engine searches on one thread),
+//!   `Variant` (the ruleset, e.g. `openspiel`; default `abapa`; the game
+//!   goes back to its start), `Level` (1–5, default 5: the full engine;
+//!   1–3 play as the library's levels and print no `info` lines; 4 searches
+//!   at most 8 plies), `EngineTurn` (`south` or `north`, Aalina's; accepted
+//!   and ignored, as the position says whose turn it is).
+//! - `go [depth N] [nodes N] [movetime MS] [wtime MS btime MS [winc MS]
+//!   [binc MS] [movestogo N]] [infinite]`: searches in its own thread,
+//!   printing `info depth D score cp X nodes N nps N time MS pv A b C` after
+//!   each iteration, then `bestmove X` (`bestmove 0000` when the game is
+//!   over, as Aalina answers). The limits given all apply; a bare `go` uses
+//!   the level's own (level 5: 1 s, 500 000 positions). `infinite` answers
+//!   only after `stop`. A `go` during a search stops that one first.
+//! - `stop`: ends the search; its `bestmove` follows at once.
+//! - `quit` (or the end of the input): stops any search and exits.
+//!
+//! Scores are from the side to move's view, in hundredths of a seed
+//! (`cp`); when the search sees the end of the game, `mate N` with N
+//! moves (of two plies) to go, negative when the side to move loses.
+//! Anything else gets `info string unknown command ...`.
+use std::io;
+use std::sync::mpsc;
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+#[macro_use]
+mod common;
+
+use common::{Line, MAX_LINE, read_line};
+use oware::search::{Level, Player, Score, SearchLimits, SearchResult, Searcher, StopHandle};
+use oware::{Game, Move, Position, Ruleset, Side};
+
+/// The transposition table's default and largest sizes, in MiB (16-byte
+/// entries: the largest is the library's [`oware::search::MAX_TABLE_ENTRIES`]).
+const HASH_MB: (usize, usize) = (16, 1024);
+/// The most threads the `Threads` option takes.
+const MAX_THREADS: usize = 1024;
+
+fn main() {
+    let mut engine = Engine::new();
+    let mut input = io::stdin().lock();
+    loop {
+        match read_line(&mut input) {
+            Ok(Line::Text(line)) => {
+                if engine.command(&line) == Flow::Quit {
+                    break;
+                }
+            }
+            Ok(Line::TooLong) => {
+                say!("info string error: line longer than {MAX_LINE} bytes ignored");
+            }
+            Ok(Line::NotUtf8) => say!("info string error: line is not UTF-8 text"),
+            Ok(Line::End) | Err(_) => break,
+        }
+    }
+    engine.finish();
+}
+
+/// Whether to read on after a command.
+#[derive(PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The settings `setoption` changes.
+#[derive(Debug)]
+struct Options {
+    hash_mb: usize,
+    threads: usize,
+    ruleset: Ruleset,
+    level: Level,
+}
+
+/// A search running in its own thread.
+#[derive(Debug)]
+struct Running {
+    stop: StopHandle,
+    /// Dropped to let an `infinite` search answer.
+    release: mpsc::Sender<()>,
+    thread: JoinHandle<Searcher>,
+    /// The size of the searcher's table, in MiB.
+    table_mb: usize,
+}
+
+/// What a search thread does.
+#[derive(Debug)]
+struct Task {
+    game: Game,
+    level: Level,
+    /// The seed of a level 1–3 player.
+    seed: u64,
+    limits: SearchLimits,
+    started: Instant,
+    /// Whether to wait for `stop` before answering.
+    infinite: bool,
+}
+
+/// The protocol's state: the game, the options and the engine.
+#[derive(Debug)]
+struct Engine {
+    game: Game,
+    options: Options,
+    /// The searcher while no search has it, and its table size in MiB.
+    searcher: Option<(Searcher, usize)>,
+    running: Option<Running>,
+    /// The seed of the next level 1–3 player.
+    seed: u64,
+}
+
+impl Engine {
+    fn new() -> Engine {
+        let options = Options {
+            hash_mb: HASH_MB.0,
+            threads: 1,
+            ruleset: Ruleset::abapa(),
+            level: Level::Five,
+        };
+        Engine {
+            game: Game::new(options.ruleset),
+            searcher: Some((table(options.hash_mb), options.hash_mb)),
+            options,
+            running: None,
+            seed: 1,
+        }
+    }
+
+    fn command(&mut self, line: &str) -> Flow {
+        let words: Vec<&str> = line.split_ascii_whitespace().collect();
+        let Some((&name, args)) = words.split_first() else {
+            return Flow::Continue;
+        };
+        let done = match name {
+            "uci" => {
+                identify();
+                Ok(())
+            }
+            "isready" => {
+                say!("readyok");
+                Ok(())
+            }
+            "ucinewgame" => {
+                self.new_game();
+                Ok(())
+            }
+            "position" => self.set_position(args),
+            "setoption" => self.set_option(args),
+            "go" => self.go(args),
+            "stop" => {
+                self.finish();
+                Ok(())
+            }
+            "quit" => return Flow::Quit,
+            "debug" => Ok(()),
+            _ => Err(format!("unknown command {}", clip(name))),
+        };
+        if let Err(message) = done {
+            say!("info string {message}");
+        }
+        Flow::Continue
+    }
+
+    /// Ends the running search, if any (it prints its `bestmove`), and
+    /// takes its searcher back.
+    fn finish(&mut self) {
+        let Some(running) = self.running.take() else {
+            return;
+        };
+        let stopped = !running.thread.is_finished();
+        if stopped {
+            running.stop.stop();
+        }
+        drop(running.release);
+        let mb = running.table_mb;
+        let mut searcher = running.thread.join().unwrap_or_else(|_| table(mb));
+        if stopped {
+            use_up_stop(&mut searcher, self.game.ruleset());
+        }
+        self.searcher = Some((searcher, mb));
+    }
+
+    fn new_game(&mut self) {
+        self.finish();
+        self.game = Game::new(self.options.ruleset);
+        if let Some((searcher, _)) = &mut self.searcher {
+            searcher.clear();
+        }
+    }
+
+    /// `position startpos|fen <position> [moves ...]`: the game changes
+    /// only if the position and every move are good.
+    fn set_position(&mut self, args: &[&str]) -> Result<(), String> {
+        let split = args.iter().position(|&w| w == "moves");
+        let (start, moves) = split.map_or((args, &[][..]), |i| (&args[..i], &args[i + 1..]));
+        let mut game = match start {
+            ["startpos"] => Game::new(self.options.ruleset),
+            ["fen", fen @ ..] if !fen.is_empty() => {
+                Game::from_position(parse_position(&fen.join(" "), self.options.ruleset)?)
+            }
+            _ => return Err("error: expected position startpos|fen <position> [moves ...]".into()),
+        };
+        for (i, m) in parse_moves(moves)?.into_iter().enumerate() {
+            game.play(m)
+                .map_err(|e| format!("error: ply {}: {e}; the position is unchanged", i + 1))?;
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    /// `setoption name <name> [value <value>]`.
+    fn set_option(&mut self, args: &[&str]) -> Result<(), String> {
+        let value_at = args.iter().position(|&w| w == "value");
+        let (name, value) = match (args.first(), value_at) {
+            (Some(&"name"), Some(i)) => (args[1..i].join(" "), args[i + 1..].join(" ")),
+            (Some(&"name"), None) => (args[1..].join(" "), String::new()),
+            _ => return Err("error: expected setoption name <name> value <value>".into()),
+        };
+        let bad = |what: &str| format!("error: option {name} takes {what}, not {value:?}");
+        let number = |max: usize| in_range(&value, 1, max).ok_or_else(|| bad(&format!("1..{max}")));
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => self.options.hash_mb = number(HASH_MB.1)?,
+            "threads" => {
+                self.options.threads = number(MAX_THREADS)?;
+                say!(
+                    "info string Threads {}: kept, but this engine searches on one thread",
+                    self.options.threads
+                );
+            }
+            "variant" => {
+                self.options.ruleset = value
+                    .parse()
+                    .map_err(|e| bad(&format!("a ruleset ({e})")))?;
+                self.game = Game::new(self.options.ruleset);
+            }
+            "level" => self.options.level = value.parse().map_err(|_| bad("1..5"))?,
+            "engineturn" => {
+                if !["south", "north"].contains(&value.to_ascii_lowercase().as_str()) {
+                    return Err(bad("south or north"));
+                }
+            }
+            _ => return Err(format!("error: unknown option {}", clip(&name))),
+        }
+        Ok(())
+    }
+
+    /// `go ...`: starts a search in its own thread, or answers at once
+    /// when the game is over. A search still running is stopped first
+    /// (its `bestmove` comes first).
+    fn go(&mut self, args: &[&str]) -> Result<(), String> {
+        self.finish();
+        let go = parse_go(args, self.game.position().turn());
+        if let Some(outcome) = self.game.outcome() {
+            say!("info string game over: {outcome}");
+            say!("bestmove 0000");
+            return Ok(());
+        }
+        go.warnings.iter().for_each(|w| say!("info string {w}"));
+        let task = Task {
+            game: self.game.clone(),
+            level: self.options.level,
+            seed: self.seed,
+            limits: level_limits(self.options.level, &go),
+            started: Instant::now(),
+            infinite: go.infinite,
+        };
+        self.seed += 1;
+        let (searcher, table_mb) = self.take_searcher();
+        let stop = searcher.stop_handle();
+        let (release, released) = mpsc::channel();
+        let thread = thread::spawn(move || think(searcher, &task, &released));
+        self.running = Some(Running {
+            stop,
+            release,
+            thread,
+            table_mb,
+        });
+        Ok(())
+    }
+
+    /// The searcher and its table size, with a new table if the `Hash`
+    /// option changed.
+    fn take_searcher(&mut self) -> (Searcher, usize) {
+        let mb = self.options.hash_mb;
+        match self.searcher.take() {
+            Some((searcher, old)) if old == mb => (searcher, mb),
+            _ => (table(mb), mb),
+        }
+    }
+}
+
+/// A searcher with a table of `mb` MiB.
+fn table(mb: usize) -> Searcher {
+    Searcher::new(mb * (1 << 20) / 16)
+}
+
+/// A stop that reaches a search just after it ended (or a level 1–3
+/// player's, which does not use the searcher) would stop the next search
+/// after one ply, as the library keeps it for the next search: a one-ply
+/// search uses it up.
+fn use_up_stop(searcher: &mut Searcher, ruleset: &Ruleset) {
+    searcher.search(&Game::new(*ruleset), SearchLimits::depth(1));
+}
+
+/// The search thread: prints an `info` line after each iteration, then
+/// (after `stop`, for an `infinite` search) the `bestmove`.
+fn think(mut searcher: Searcher, task: &Task, released: &mpsc::Receiver<()>) -> Searcher {
+    let best = if task.level <= Level::Three {
+        Player::new(task.level, task.seed).choose(&task.game)
+    } else {
+        let report = |r: &SearchResult| say!("{}", info_line(r, task.started.elapsed()));
+        searcher
+            .search_with(&task.game, task.limits, report)
+            .best_move
+    };
+    if task.infinite {
+        let _ = released.recv();
+    }
+    say!(
+        "bestmove {}",
+        best.map_or_else(|| "0000".into(), |m| m.to_string())
+    );
+    searcher
+}
+
+/// `info depth D score cp X nodes N nps N time MS pv A b C`.
+fn info_line(result: &SearchResult, elapsed: Duration) -> String {
+    let ms = elapsed.as_millis();
+    let nps = u128::from(result.nodes) * 1000 / ms.max(1);
+    let pv: Vec<String> = result.pv.iter().map(Move::to_string).collect();
+    format!(
+        "info depth {} score {} nodes {} nps {nps} time {ms} pv {}",
+        result.depth,
+        uci_score(result.score),
+        result.nodes,
+        pv.join(" ")
+    )
+}
+
+/// `cp X` in hundredths of a seed, or `mate N` in moves (of two plies) to
+/// the end of the game, negative when the side to move loses.
+fn uci_score(score: Score) -> String {
+    match (score.plies_to_end(), score.centiseeds()) {
+        (Some(plies), _) => {
+            let moves = i32::from(plies.div_ceil(2));
+            format!("mate {}", if score.is_win() { moves } else { -moves })
+        }
+        (None, centiseeds) => format!("cp {}", centiseeds.unwrap_or(0)),
+    }
+}
+
+/// What `go` asked for.
+#[derive(Debug, Default)]
+struct Go {
+    limits: SearchLimits,
+    infinite: bool,
+    /// Parameters not understood, as messages.
+    warnings: Vec<String>,
+}
+
+/// Parses `go`'s parameters for the side to move `turn`; what it cannot
+/// read it skips, with a warning, so the client still gets a `bestmove`.
+fn parse_go(args: &[&str], turn: Side) -> Go {
+    let mut go = Go::default();
+    let mut clock = Clock::default();
+    let mut words = args.iter();
+    while let Some(&word) = words.next() {
+        if word == "infinite" || word == "ponder" {
+            go.infinite = true;
+            continue;
+        }
+        let Some(value) = words.next().and_then(|v| v.parse::<u64>().ok()) else {
+            go.warnings
+                .push(format!("error: go {} needs a number; ignored", clip(word)));
+            continue;
+        };
+        match word {
+            "depth" => go.limits.depth = Some(u8::try_from(value).unwrap_or(u8::MAX)),
+            "nodes" => go.limits.nodes = Some(value),
+            "movetime" => go.limits.time_ms = Some(value),
+            "wtime" | "btime" | "winc" | "binc" => clock.set(word, value, turn),
+            "movestogo" => clock.moves_to_go = Some(value),
+            _ => go.warnings.push(format!(
+                "error: unknown go parameter {}; ignored",
+                clip(word)
+            )),
+        }
+    }
+    if let Some(budget) = clock.budget() {
+        go.limits.time_ms = Some(go.limits.time_ms.map_or(budget, |t| t.min(budget)));
+    }
+    go
+}
+
+/// The side to move's clock, from `go wtime ... btime ...` (`w` is South,
+/// who moves first, as White does in chess).
+#[derive(Debug, Default)]
+struct Clock {
+    left: Option<u64>,
+    increment: u64,
+    moves_to_go: Option<u64>,
+}
+
+impl Clock {
+    fn set(&mut self, word: &str, value: u64, turn: Side) {
+        let own = turn.fold_sn('w', 'b');
+        match word.strip_prefix(own) {
+            Some("time") => self.left = Some(value),
+            Some("inc") => self.increment = value,
+            _ => {}
+        }
+    }
+
+    /// The time for this move: an equal share of what is left over the
+    /// moves to go (30 if not given) plus most of the increment, keeping a
+    /// tenth in reserve.
+    fn budget(&self) -> Option<u64> {
+        let left = self.left?;
+        let share = left / self.moves_to_go.unwrap_or(30).max(1) + self.increment * 3 / 4;
+        Some(share.min(left - left / 10).max(1))
+    }
+}
+
+/// The limits of a search at `level`: `go`'s, or the level's own when
+/// `go` gives none (and is not `infinite`); a level with a depth (4)
+/// never searches deeper.
+fn level_limits(level: Level, go: &Go) -> SearchLimits {
+    let mut limits = go.limits;
+    if limits == SearchLimits::default() && !go.infinite {
+        limits = level.limits();
+    }
+    if let Some(cap) = level.limits().depth {
+        limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
+    }
+    limits
+}
+
+/// A position string of `ruleset` (ours, or Aalina's diagram).
+fn parse_position(text: &str, ruleset: Ruleset) -> Result<Position, String> {
+    let ours = Position::from_str_with_ruleset(text, ruleset);
+    match (ours, from_diagram(text)) {
+        (Ok(pos), _) => Ok(pos),
+        (Err(_), Some(converted)) => Position::from_str_with_ruleset(&converted, ruleset)
+            .map_err(|e| format!("error: {e}; the position is unchanged")),
+        (Err(e), None) => Err(format!("error: {e}; the position is unchanged")),
+    }
+}
+
+/// Aalina's diagram (`4-4-4-4-4-4-4-4-4-4-4-4-0-0-S`: the houses `A`–`F`
+/// then `a`–`f`, South's and North's stores, `S` or `N` to move) as our
+/// position string, if it has that shape.
+fn from_diagram(text: &str) -> Option<String> {
+    let fields: Vec<&str> = text.trim().split('-').collect();
+    let (turn, numbers) = fields.split_last()?;
+    let turn = match *turn {
+        "S" | "s" => 's',
+        "N" | "n" => 'n',
+        _ => return None,
+    };
+    let [houses @ .., south, north] = numbers else {
+        return None;
+    };
+    if houses.len() % 2 != 0 || houses.is_empty() {
+        return None;
+    }
+    let (south_row, north_row) = houses.split_at(houses.len() / 2);
+    Some(format!(
+        "{}/{} {turn} {south} {north}",
+        south_row.join(","),
+        north_row.join(",")
+    ))
+}
+
+/// The moves of `position ... moves`: house letters, run together or
+/// spaced.
+fn parse_moves(words: &[&str]) -> Result<Vec<Move>, String> {
+    let letters = words.iter().flat_map(|w| w.bytes());
+    letters
+        .enumerate()
+        .map(|(i, c)| {
+            Move::from_ascii(&[c]).map_err(|_| {
+                let found = char::from(c).escape_default();
+                format!(
+                    "error: ply {}: '{found}' is not a house letter; the position is unchanged",
+                    i + 1
+                )
+            })
+        })
+        .collect()
+}
+
+/// `uci`'s answer.
+fn identify() {
+    say!("id name oware {}", env!("CARGO_PKG_VERSION"));
+    say!("id author the oware developers");
+    say!(
+        "option name Hash type spin default {} min 1 max {}",
+        HASH_MB.0,
+        HASH_MB.1
+    );
+    say!("option name Threads type spin default 1 min 1 max {MAX_THREADS}");
+    say!("option name Variant type string default abapa");
+    say!("option name Level type spin default 5 min 1 max 5");
+    say!("option name EngineTurn type combo default south var south var north");
+    say!("uciok");
+}
+
+/// At most 40 characters of `text`, for messages that quote input.
+fn clip(text: &str) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(40).collect();
+    if chars.next().is_some() {
+        format!("{head}...")
+    } else {
+        head
+    }
+}
+
+/// A whole number of `value` from `min` to `max`.
+fn in_range(value: &str, min: usize, max: usize) -> Option<usize> {
+    value.parse().ok().filter(|n| (min..=max).contains(n))
+}
