@@ -19,7 +19,7 @@
 //!   `a`–`f`, the stores, the side to move). A bad position or an illegal
 //!   move gets `info string error: ...` and leaves the position as it was.
 //! - `setoption name <name> value <value>`: `Hash` (MiB of transposition
-//!   table), `Threads` (kept, but the engine searches on one thread),
+//!   table), `Threads` (the search's threads; default: every core),
 //!   `Variant` (the ruleset, e.g. `openspiel`; default `abapa`; the game
 //!   goes back to its start), `Level` (1–5, default 5: the full engine;
 //!   1–3 play as the library's levels and print no `info` lines; 4 searches
@@ -40,7 +40,7 @@
 //! moves (of two plies) to go, negative when the side to move loses.
 //! Anything else gets `info string unknown command ...`.
 use std::io;
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -54,8 +54,6 @@ use oware::{Game, Move, Position, Ruleset, Side};
 /// The transposition table's default and largest sizes, in MiB (16-byte
 /// entries: the largest is the library's [`oware::search::MAX_TABLE_ENTRIES`]).
 const HASH_MB: (usize, usize) = (16, 1024);
-/// The most threads the `Threads` option takes.
-const MAX_THREADS: usize = 1024;
 
 fn main() {
     let mut engine = Engine::new();
@@ -133,7 +131,7 @@ impl Engine {
     fn new() -> Engine {
         let options = Options {
             hash_mb: HASH_MB.0,
-            threads: 1,
+            threads: thread::available_parallelism().map_or(1, |n| n.get()),
             ruleset: Ruleset::abapa(),
             level: Level::Five,
         };
@@ -240,13 +238,7 @@ impl Engine {
         let number = |max: usize| in_range(&value, 1, max).ok_or_else(|| bad(&format!("1..{max}")));
         match name.to_ascii_lowercase().as_str() {
             "hash" => self.options.hash_mb = number(HASH_MB.1)?,
-            "threads" => {
-                self.options.threads = number(MAX_THREADS)?;
-                say!(
-                    "info string Threads {}: kept, but this engine searches on one thread",
-                    self.options.threads
-                );
-            }
+            "threads" => self.options.threads = number(oware::search::MAX_THREADS)?,
             "variant" => {
                 self.options.ruleset = value
                     .parse()
@@ -302,10 +294,19 @@ impl Engine {
     /// option changed.
     fn take_searcher(&mut self) -> (Searcher, usize) {
         let mb = self.options.hash_mb;
-        match self.searcher.take() {
+        let (mut searcher, mb) = match self.searcher.take() {
             Some((searcher, old)) if old == mb => (searcher, mb),
             _ => (table(mb), mb),
+        };
+        searcher.set_threads(self.options.threads);
+        // Level 5's endgame database, once built (the first ask starts it).
+        if self.options.level == Level::Five {
+            let db = oware::search::auto_endgame(self.game.ruleset());
+            if db.is_some() && searcher.endgame().map(Arc::as_ptr) != db.as_ref().map(Arc::as_ptr) {
+                searcher.set_endgame(db);
+            }
         }
+        (searcher, mb)
     }
 }
 
@@ -518,7 +519,11 @@ fn identify() {
         HASH_MB.0,
         HASH_MB.1
     );
-    say!("option name Threads type spin default 1 min 1 max {MAX_THREADS}");
+    say!(
+        "option name Threads type spin default {} min 1 max {}",
+        thread::available_parallelism().map_or(1, |n| n.get()),
+        oware::search::MAX_THREADS
+    );
     say!("option name Variant type string default abapa");
     say!("option name Level type spin default 5 min 1 max 5");
     say!("option name EngineTurn type combo default south var south var north");

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use oware::endgame::{Convention, Database};
-use oware::search::{Level, Player, Rng};
+use oware::search::{Level, Player, Rng, SearchLimits};
 use oware::{CycleRule, Game, Position, Ruleset, Side};
 
 mod common;
@@ -152,4 +152,50 @@ fn probes_need_no_progress_to_the_least_value_and_name_their_errors() {
         empty.probe(&pos).unwrap_err().to_string(),
         "the database holds no layer"
     );
+}
+
+#[test]
+fn level_five_builds_its_own_endgame_database_and_plays_it() {
+    use oware::search::AUTO_ENDGAME_SEEDS;
+    // 24-21 with three seeds left: South's F captures a and b for 25 (R9).
+    let pos: Position = "0,0,0,0,0,1/1,1,0,0,0,0 s 24 21".parse().unwrap();
+    let game = Game::from(pos);
+    let mut player = Player::new(Level::Five, 1).with_limits(SearchLimits::depth(1));
+    // The database builds in the background; the player takes it up at
+    // the first move after it is ready.
+    let start = std::time::Instant::now();
+    while player.endgame().is_none() {
+        assert!(
+            start.elapsed().as_secs() < 120,
+            "no database after 2 minutes"
+        );
+        player.choose(&game);
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let db = Arc::clone(player.endgame().unwrap());
+    assert_eq!(db.max_seeds(), Some(AUTO_ENDGAME_SEEDS));
+    assert_eq!(db.convention(), Convention::EachTakesOwn);
+    // A 12-seed position the database solves exactly: the player's move is
+    // the database's, and a second player gets the same database at once.
+    let mut rng = Rng::new(5);
+    let mut checked = 0;
+    while checked < 10 {
+        let pos = common::endgame_position(&mut rng, Ruleset::abapa(), 12);
+        let game = Game::from(pos);
+        let Some((m, _)) = db.perfect_move(&game) else {
+            continue;
+        };
+        assert_eq!(player.choose(&game), Some(m), "{pos}");
+        checked += 1;
+    }
+    let mut second = Player::new(Level::Five, 2).with_limits(SearchLimits::depth(1));
+    second.choose(&game);
+    assert!(Arc::ptr_eq(second.endgame().unwrap(), &db));
+    // Turned off, it drops the database it built; reproducible players
+    // never build one.
+    second.set_auto_endgame(false);
+    assert!(second.endgame().is_none());
+    let mut reproducible = Player::reproducible(Level::Five, 1);
+    reproducible.choose(&game);
+    assert!(reproducible.endgame().is_none());
 }

@@ -443,3 +443,53 @@ fn forced_results_under_the_history_rules_match_an_exhaustive_search() {
     }
     assert!(found >= 30, "too few forced results: {found} of {tried}");
 }
+
+#[test]
+fn a_time_budget_is_kept_on_every_thread_count() {
+    let mut rng = Rng::new(21);
+    for threads in [1, 2] {
+        for _ in 0..6 {
+            let game = Game::from(random_position(Ruleset::abapa(), &mut rng, 10));
+            if game.is_game_over() {
+                continue;
+            }
+            let mut player = Player::new(Level::Five, 1).with_limits(SearchLimits::time_ms(200));
+            player.set_threads(threads);
+            let start = std::time::Instant::now();
+            let m = player.choose(&game).expect("a move");
+            let took = start.elapsed().as_millis();
+            assert!(game.is_legal(m));
+            // The budget plus a margin for a loaded 2-core test machine.
+            assert!(took <= 200 + 250, "{threads} threads: {took} ms");
+        }
+    }
+}
+
+/// The evaluation the engine plays with against the weights it had before
+/// they were tuned (mobility 10, lapping 40, weak 20, no empty houses),
+/// both with the same node budget: a clear win over 40 games.
+#[test]
+fn the_tuned_evaluation_beats_the_earlier_weights() {
+    use oware::search::Evaluation;
+    let earlier = Evaluation {
+        mobility: 10,
+        lapping_houses: 40,
+        weak_houses: 20,
+        empty_houses: 0,
+        seeds_in_houses: 25,
+    };
+    let limits = SearchLimits::nodes(20_000);
+    let result = play_match(
+        Ruleset::openspiel(),
+        40,
+        11,
+        |s| Player::reproducible(Level::Five, s).with_limits(limits),
+        |s| {
+            Player::reproducible(Level::Five, s)
+                .with_limits(limits)
+                .with_evaluation(earlier)
+        },
+    );
+    println!("tuned vs earlier weights: {result}");
+    assert!(result.score() >= 0.65, "{result}");
+}

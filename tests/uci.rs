@@ -280,8 +280,8 @@ fn options_and_bad_input() {
             "info string error: option Level takes 1..5, not \"9\"",
         ),
         (
-            "setoption name Threads value 2",
-            "info string Threads 2: kept, but this engine searches on one thread",
+            "setoption name Threads value 65",
+            "info string error: option Threads takes 1..64, not \"65\"",
         ),
         (
             "setoption name Colour value red",

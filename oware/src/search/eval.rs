@@ -74,11 +74,15 @@ fn moves_of(pos: &Position, side: Side) -> i32 {
 impl Default for Evaluation {
     /// The engine's weights.
     fn default() -> Evaluation {
+        // Oware's weights come from self-play: 300 games at 20 000
+        // positions a move against the earlier weights (mobility 10,
+        // lapping 40, weak 20), colours swapped from random openings, for
+        // each of several settings; these scored 85.3 % (see the CHANGELOG).
         Evaluation {
-            mobility: 10,
-            lapping_houses: 40,
-            weak_houses: 20,
-            empty_houses: 0,
+            mobility: 0,
+            lapping_houses: 60,
+            weak_houses: 80,
+            empty_houses: 120,
             seeds_in_houses: 25,
         }
     }

@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use std::sync::Arc;
 
-use super::{Evaluation, SearchLimits, Searcher};
+use super::{Evaluation, SearchLimits, Searcher, auto};
 use crate::endgame::Database;
 use crate::{Game, Move};
 
@@ -18,11 +18,20 @@ use crate::{Game, Move};
 /// | 2 | greedy: the move that puts the most seeds in its store now (ties at random) |
 /// | 3 | a 4-ply search on the stores alone, at random among moves within half a seed of the best |
 /// | 4 | an 8-ply search with the full evaluation |
-/// | 5 | a search under a 1-second time budget and at most 500 000 positions (about 14 plies from the start), full evaluation |
+/// | 5 | a search that thinks for 1 second a move on every core, with a 64 MiB table, full evaluation and perfect endgames (below) |
 ///
 /// Levels 1–3 use a seeded random choice, so they are not predictable, and
-/// the same seed makes them reproducible. Level 5's time limit makes it
-/// depend on the machine; [`Player::reproducible`] drops it.
+/// the same seed makes them reproducible. Level 5's time budget makes it
+/// depend on the machine; [`Player::reproducible`] replaces it with
+/// [`Level::reproducible_limits`], a node budget, on one thread.
+///
+/// Level 5 also plays endgames perfectly without set-up: the first time a
+/// player of [`Player::new`] plays a ruleset with an endgame convention, a
+/// background thread builds, in memory, the endgame database of that
+/// ruleset's positions of up to [`AUTO_ENDGAME_SEEDS`] seeds on the board
+/// (a few seconds, once per process and ruleset); the player uses it from
+/// the move it is ready on. [`Player::set_auto_endgame`] turns this off, and
+/// a database given with [`Player::with_endgame`] takes its place.
 #[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Level {
@@ -74,11 +83,27 @@ impl Level {
             Level::One | Level::Two => SearchLimits::depth(1),
             Level::Three => SearchLimits::depth(4),
             Level::Four => SearchLimits::depth(8),
-            Level::Five => SearchLimits {
-                depth: None,
-                nodes: Some(500_000),
-                time_ms: Some(1000),
-            },
+            Level::Five => SearchLimits::time_ms(1000),
+        }
+    }
+
+    /// The level's limits without a clock, for play that a seed and a game
+    /// decide: level 5 searches 1 000 000 positions a move (about 0.4 s on
+    /// one core of a 2020s machine); the others as [`Level::limits`].
+    #[must_use]
+    pub const fn reproducible_limits(self) -> SearchLimits {
+        match self {
+            Level::Five => SearchLimits::nodes(1_000_000),
+            _ => self.limits(),
+        }
+    }
+
+    /// The entries of the level's transposition table: 2^22 (64 MiB) for
+    /// level 5, 2^18 (4 MiB) for the others.
+    const fn table_entries(self) -> usize {
+        match self {
+            Level::Five => 1 << 22,
+            _ => 1 << 18,
         }
     }
 
@@ -166,29 +191,68 @@ pub struct Player {
     limits: SearchLimits,
     rng: Rng,
     searcher: Searcher,
+    /// The database given by the caller, or the one built on first use.
     endgame: Option<Arc<Database>>,
+    /// Whether level 5 builds its own endgame database on first use.
+    auto_endgame: bool,
 }
 
 impl Player {
-    /// A player of `level` whose random choices follow `seed`.
+    /// A player of `level` whose random choices follow `seed`. Level 5
+    /// thinks for its time budget on every core the machine has, and
+    /// builds its endgame database on first use (see [`Level`]).
     #[must_use]
     pub fn new(level: Level, seed: u64) -> Player {
+        let mut searcher = Searcher::with_evaluation(level.table_entries(), level.evaluation());
+        if level == Level::Five {
+            searcher.set_threads(std::thread::available_parallelism().map_or(1, |n| n.get()));
+        }
         Player {
             level,
             limits: level.limits(),
             rng: Rng::new(seed),
-            searcher: Searcher::with_evaluation(1 << 18, level.evaluation()),
+            searcher,
             endgame: None,
+            auto_endgame: level == Level::Five,
         }
     }
 
-    /// As [`Player::new`], without a time limit: the same seed and game
+    /// As [`Player::new`], with [`Level::reproducible_limits`] on one
+    /// thread and no endgame database of its own: the same seed and game
     /// always give the same moves.
     #[must_use]
     pub fn reproducible(level: Level, seed: u64) -> Player {
         let mut player = Player::new(level, seed);
-        player.limits.time_ms = None;
+        player.limits = level.reproducible_limits();
+        player.searcher.set_threads(1);
+        player.auto_endgame = false;
         player
+    }
+
+    /// Whether level 5 builds its own endgame database on first use (on
+    /// by default for [`Player::new`], off for [`Player::reproducible`]);
+    /// turning it off drops a database it built, not one it was given.
+    pub fn set_auto_endgame(&mut self, on: bool) {
+        self.auto_endgame = on;
+        if !on
+            && self
+                .endgame
+                .as_ref()
+                .is_some_and(|db| auto::is_automatic(db))
+        {
+            self.set_endgame(None);
+        }
+    }
+
+    /// Searches on `threads` threads (see [`Searcher::set_threads`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.searcher.set_threads(threads);
+    }
+
+    /// The player's search limits.
+    #[must_use]
+    pub fn limits(&self) -> SearchLimits {
+        self.limits
     }
 
     /// This player with other search limits (levels 3 to 5).
@@ -201,7 +265,9 @@ impl Player {
     /// This player with another evaluation (levels 3 to 5).
     #[must_use]
     pub fn with_evaluation(mut self, eval: Evaluation) -> Player {
-        self.searcher = Searcher::with_evaluation(1 << 18, eval);
+        let threads = self.searcher.threads();
+        self.searcher = Searcher::with_evaluation(self.level.table_entries(), eval);
+        self.searcher.set_threads(threads);
         self.searcher.set_endgame(self.searcher_endgame());
         self
     }
@@ -255,6 +321,33 @@ impl Player {
         db.perfect_move(game).map(|(m, _)| m)
     }
 
+    /// Uses the database built for the game's ruleset once it is ready
+    /// (asking for it to be built the first time), unless the caller gave
+    /// one or turned this off.
+    fn take_auto_endgame(&mut self, game: &Game) {
+        if !self.auto_endgame
+            || self
+                .endgame
+                .as_ref()
+                .is_some_and(|db| !auto::is_automatic(db))
+        {
+            return;
+        }
+        let Some(db) = auto::auto_endgame(game.ruleset()) else {
+            return;
+        };
+        if !self.endgame.as_ref().is_some_and(|d| Arc::ptr_eq(d, &db)) {
+            self.set_endgame(Some(db));
+        }
+    }
+
+    /// The endgame database the player uses: the one it was given, or the
+    /// one level 5 built on first use once it is ready.
+    #[must_use]
+    pub fn endgame(&self) -> Option<&Arc<Database>> {
+        self.endgame.as_ref()
+    }
+
     /// The player's level.
     #[must_use]
     pub fn level(&self) -> Level {
@@ -298,9 +391,11 @@ impl Player {
                     .collect();
                 Some(pool[self.rng.below(pool.len())])
             }
-            Level::Five => self
-                .endgame_move(game)
-                .or_else(|| self.searcher.search(game, self.limits).best_move),
+            Level::Five => {
+                self.take_auto_endgame(game);
+                self.endgame_move(game)
+                    .or_else(|| self.searcher.search(game, self.limits).best_move)
+            }
             Level::Four => self.searcher.search(game, self.limits).best_move,
         }
     }

@@ -31,6 +31,7 @@
 //!   searcher: a reused one also draws on what it searched before); a time
 //!   limit does not (it depends on the machine's speed and load).
 
+mod auto;
 mod eval;
 mod levels;
 mod matches;
@@ -42,6 +43,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+pub use auto::{AUTO_ENDGAME_SEEDS, auto_endgame};
 pub use eval::Evaluation;
 pub use levels::{Level, ParseLevelError, Player, Rng};
 pub use matches::{MatchResult, play_match};

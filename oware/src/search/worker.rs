@@ -454,8 +454,8 @@ impl<'a> Worker<'a> {
 
 /// Plies a late quiet move is searched shallower: none for the first two
 /// moves, the table's move, captures and shallow nodes. (Measured: 300
-/// games at 20 000 positions a move against the same search without
-/// reductions, 61.5 %.)
+/// games at 20 000 positions a move against the previous engine, this
+/// search scored 38.5 % without reductions and 49.0 % with them.)
 fn late_move_reduction(depth: u8, index: usize, quiet: bool) -> u8 {
     if !quiet || depth < 3 || index < 2 {
         0
