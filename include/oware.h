@@ -387,11 +387,13 @@ typedef struct oware_game oware_game;
 /**
  * A player of a level, 1 (beginner) to 5 (strongest), that chooses moves:
  * 1 plays at random (capturing half the time when it can), 2 greedily,
- * 3 a 4-ply search on the stores, 4 an 8-ply search, 5 a search of up to
- * 1 second and 500 000 positions. Levels 1 to 3 choose at random among
- * their candidates, reproducibly for a seed. Given an endgame database
- * (`oware_player_set_endgame`), level 5 plays perfectly where it holds an
- * exact value.
+ * 3 a 4-ply search on the stores, 4 an 8-ply search, 5 a search that
+ * thinks for 1 second a move (`oware_player_set_time_budget`) on every
+ * core (`oware_player_set_threads`). Levels 1 to 3 choose at random among
+ * their candidates, reproducibly for a seed. Level 5 builds an endgame
+ * database of up to 12 seeds in a background thread on first use and
+ * plays perfectly where it holds an exact value; a database given with
+ * `oware_player_set_endgame` takes its place.
  *
  * Create one with `oware_player_new`; free it with `oware_player_free`.
  *
@@ -1108,15 +1110,36 @@ oware_result oware_searcher_analyse(oware_searcher *searcher,
 
 /**
  * Creates a player of `level` (1 to 5) whose random choices follow
- * `seed`. Level 5 also stops at 1 second, which makes its moves depend on
- * the machine; with `reproducible` it does not, so the same seed and game
- * always give the same moves.
+ * `seed`. Level 5 thinks for 1 second a move, which makes its moves
+ * depend on the machine; with `reproducible` it searches 1 000 000
+ * positions a move on one thread instead and builds no endgame database,
+ * so the same seed and game always give the same moves.
  *
  * On success the caller owns `*out` and must free it with
  * `oware_player_free`. On failure `*out` is set to NULL:
  * `OWARE_RESULT_INVALID_ARGUMENT` when `level` is not 1 to 5.
  */
 oware_result oware_player_new(uint32_t level, uint64_t seed, bool reproducible, oware_player **out);
+
+/**
+ * Sets the player's time budget: `ms` milliseconds a move (1 to
+ * 86 400 000), used with time management (an iteration of the search that
+ * is not expected to get far is not started). Levels 3 to 5 search within
+ * it instead of their own limits; levels 1 and 2 do not search.
+ *
+ * Returns `OWARE_RESULT_INVALID_ARGUMENT` when `ms` is out of range (the
+ * player is unchanged).
+ */
+oware_result oware_player_set_time_budget(oware_player *player, uint64_t ms);
+
+/**
+ * Sets the threads the player's searches run on: 1 to 64 (a search with
+ * a node limit, as a reproducible player's, always runs on one).
+ *
+ * Returns `OWARE_RESULT_INVALID_ARGUMENT` when `threads` is out of range
+ * (the player is unchanged).
+ */
+oware_result oware_player_set_threads(oware_player *player, uint32_t threads);
 
 /**
  * Frees a player. Calling with NULL is fine. Must not be called twice

@@ -1318,6 +1318,24 @@ fn players() {
         }
     }
     unsafe {
+        // A level-5 player with a 150 ms budget on two threads keeps to it.
+        assert_eq!(oware_player_new(5, 7, false, &mut player), R::Ok);
+        for bad in [0, 86_400_001, u64::MAX] {
+            assert_eq!(oware_player_set_time_budget(player, bad), R::InvalidArgument);
+        }
+        for bad in [0, 65, u32::MAX] {
+            assert_eq!(oware_player_set_threads(player, bad), R::InvalidArgument);
+        }
+        assert_eq!(oware_player_set_time_budget(null_mut(), 100), R::NullParameter);
+        assert_eq!(oware_player_set_threads(null_mut(), 1), R::NullParameter);
+        assert_eq!(oware_player_set_time_budget(player, 150), R::Ok);
+        assert_eq!(oware_player_set_threads(player, 2), R::Ok);
+        let start = std::time::Instant::now();
+        assert_eq!(oware_player_choose(player, game, &mut m), R::Ok);
+        let took = start.elapsed().as_millis();
+        assert!(took <= 150 + 250, "{took} ms for a 150 ms budget");
+        assert!(legal_moves(game).contains(&m));
+        oware_player_free(player);
         assert_eq!(oware_player_new(2, 7, false, &mut player), R::Ok);
         assert_eq!(
             oware_player_choose(player, game, null_mut()),

@@ -231,21 +231,43 @@ pub struct PyPlayer {
 
 #[pymethods]
 impl PyPlayer {
-    /// `Player(3, seed=42)`; `reproducible=True` drops level 5's time limit;
-    /// level 5 plays from `endgame`, an `EndgameDatabase`, where it can.
+    /// `Player(3, seed=42)`; `reproducible=True` replaces level 5's time
+    /// budget with a node budget; `time_ms` sets the time budget a move and
+    /// `threads` the search's threads; level 5 plays from `endgame`, an
+    /// `EndgameDatabase`, where it can.
     #[new]
     #[pyo3(
-        signature = (level, seed = Seed(0), *, reproducible = false, endgame = None),
-        text_signature = "(level, seed=0, *, reproducible=False, endgame=None)"
+        signature = (level, seed = Seed(0), *, reproducible = false, endgame = None, time_ms = None, threads = None),
+        text_signature = "(level, seed=0, *, reproducible=False, endgame=None, time_ms=None, threads=None)"
     )]
     fn new(
         level: i64,
         seed: Seed,
         reproducible: bool,
         endgame: Option<Py<PyEndgameDatabase>>,
+        time_ms: Option<i64>,
+        threads: Option<i64>,
     ) -> PyResult<Self> {
         let seed = seed.0;
         let mut engine = player(level_of(level)?, seed, reproducible);
+        if let Some(ms) = time_ms {
+            if reproducible {
+                return Err(value_error("time_ms and reproducible=True exclude each other"));
+            }
+            engine.set_limits(limits_from(None, None, Some(ms))?);
+        }
+        if let Some(n) = threads {
+            let n = usize::try_from(n)
+                .ok()
+                .filter(|n| (1..=oware::search::MAX_THREADS).contains(n))
+                .ok_or_else(|| {
+                    value_error(format!(
+                        "threads must be 1 to {}, not {n}",
+                        oware::search::MAX_THREADS
+                    ))
+                })?;
+            engine.set_threads(n);
+        }
         if let Some(db) = &endgame {
             engine = engine.with_endgame(db.get().db.clone());
         }

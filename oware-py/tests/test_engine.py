@@ -331,3 +331,31 @@ def test_analysis_scores_every_move_under_a_tiny_node_limit() -> None:
     import oware
 
     assert len(oware.Board().analyse(nodes=1)) == 6
+
+
+def test_level_five_keeps_a_time_budget_on_any_thread_count() -> None:
+    board = Board()
+    board.push_str("C")
+    for threads in (1, 2):
+        player = Player(5, time_ms=150, threads=threads)
+        start = time.perf_counter()
+        move = player.choose(board)
+        took = time.perf_counter() - start
+        assert move is not None and board.is_legal(move)
+        # The budget plus a margin for a loaded 2-core test machine.
+        assert took < 0.150 + 0.25, f"{threads} threads: {took:.3f} s"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"time_ms": 0}, "time_ms must be positive, not 0"),
+        ({"time_ms": -5}, "time_ms must be positive, not -5"),
+        ({"time_ms": 100, "reproducible": True}, "time_ms and reproducible=True exclude each other"),
+        ({"threads": 0}, "threads must be 1 to 64, not 0"),
+        ({"threads": 65}, "threads must be 1 to 64, not 65"),
+    ],
+)
+def test_player_refuses_bad_budgets(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Player(5, **kwargs)  # type: ignore[arg-type]

@@ -575,6 +575,14 @@ static void test_engine(void) {
   CHECK(player == NULL);
   EXPECT(oware_player_new(6, 1, false, &player), OWARE_RESULT_INVALID_ARGUMENT);
   EXPECT(oware_player_new(3, 1, false, NULL), OWARE_RESULT_NULL_PARAMETER);
+  OK(oware_player_new(5, 42, false, &player));
+  EXPECT(oware_player_set_time_budget(player, 0), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_player_set_threads(player, 65), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_player_set_time_budget(NULL, 100), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_player_set_threads(NULL, 1), OWARE_RESULT_NULL_PARAMETER);
+  OK(oware_player_set_time_budget(player, 50));
+  OK(oware_player_set_threads(player, 1));
+  oware_player_free(player);
   OK(oware_player_new(2, 42, true, &player));
   uint8_t m = 0;
   EXPECT(oware_player_choose(player, game, &m), OWARE_RESULT_GAME_OVER);

@@ -814,11 +814,15 @@ class Player:
     2      greedy: the most seeds into its store now
     3      a 4-ply search on the stores alone, at random among moves within half a seed
     4      an 8-ply search with the full evaluation
-    5      a search under a 1-second budget, at most 500 000 positions
+    5      a search that thinks for 1 second a move on every core, with perfect endgames
     ====== ======================================================================
 
     Levels 1-3 choose at random among equals, following *seed*. Level 5's
-    time limit makes it depend on the machine; ``reproducible=True`` drops it.
+    time budget makes it depend on the machine; ``reproducible=True`` replaces it
+    with 1 000 000 positions a move on one thread. Level 5 (not reproducible)
+    builds an endgame database of the positions of up to 12 seeds in a
+    background thread the first time it plays a ruleset, once per process,
+    and plays perfectly from it once it is ready.
 
     >>> import oware
     >>> player = oware.Player(3, seed=7)
@@ -835,9 +839,16 @@ class Player:
         *,
         reproducible: bool = False,
         endgame: EndgameDatabase | None = None,
+        time_ms: int | None = None,
+        threads: int | None = None,
     ) -> Self:
         """A player of *level* (1 to 5; ValueError otherwise) whose random choices follow
         *seed* (any int, taken modulo 2**64).
+
+        *time_ms* is the time budget a move in milliseconds (positive; not with
+        ``reproducible=True``): levels 3 to 5 search within it instead of their own
+        limits (level 5's is 1000). *threads* (1 to 64; default: every core for level 5,
+        one for the others) is the threads its searches run on.
 
         *endgame* is a database that level 5 (only: other levels ignore it) plays from.
         Where the database's convention is the game's ruleset's own (``'own'`` for the

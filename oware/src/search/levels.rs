@@ -255,11 +255,17 @@ impl Player {
         self.limits
     }
 
-    /// This player with other search limits (levels 3 to 5).
+    /// This player with other search limits (levels 3 to 5), e.g. a time
+    /// budget of [`SearchLimits::time_ms`].
     #[must_use]
     pub fn with_limits(mut self, limits: SearchLimits) -> Player {
         self.limits = limits;
         self
+    }
+
+    /// Sets the search limits in place: as [`Player::with_limits`].
+    pub fn set_limits(&mut self, limits: SearchLimits) {
+        self.limits = limits;
     }
 
     /// This player with another evaluation (levels 3 to 5).

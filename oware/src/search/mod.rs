@@ -662,10 +662,10 @@ impl Clock {
     }
 
     /// Whether the next iteration is expected to get far enough within the
-    /// budget: 60 % of the time it is expected to take (the last one's time
-    /// times its growth over the one before, 1.5 to 5) must fit, which lets
-    /// it prove a better move before it is stopped; where the best move
-    /// just changed, 30 % will do.
+    /// budget: 40 % of the time it is expected to take (the last one's time
+    /// times its growth over the one before, 1.5 to 5) must fit, about what
+    /// its first move takes, so that a stopped iteration still proves a
+    /// move; where the best move just changed, 20 % will do.
     fn worth_starting(&self, best_move_changed: bool) -> bool {
         let Some(budget) = self.budget else {
             return true;
@@ -676,7 +676,7 @@ impl Clock {
         } else {
             (last.as_secs_f64() / before.as_secs_f64()).clamp(1.5, 5.0)
         };
-        let share = if best_move_changed { 0.3 } else { 0.6 };
+        let share = if best_move_changed { 0.2 } else { 0.4 };
         let expected = last.mul_f64(growth * share);
         self.start.elapsed() + expected < budget
     }
