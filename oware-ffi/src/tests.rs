@@ -1321,12 +1321,18 @@ fn players() {
         // A level-5 player with a 150 ms budget on two threads keeps to it.
         assert_eq!(oware_player_new(5, 7, false, &mut player), R::Ok);
         for bad in [0, 86_400_001, u64::MAX] {
-            assert_eq!(oware_player_set_time_budget(player, bad), R::InvalidArgument);
+            assert_eq!(
+                oware_player_set_time_budget(player, bad),
+                R::InvalidArgument
+            );
         }
         for bad in [0, 65, u32::MAX] {
             assert_eq!(oware_player_set_threads(player, bad), R::InvalidArgument);
         }
-        assert_eq!(oware_player_set_time_budget(null_mut(), 100), R::NullParameter);
+        assert_eq!(
+            oware_player_set_time_budget(null_mut(), 100),
+            R::NullParameter
+        );
         assert_eq!(oware_player_set_threads(null_mut(), 1), R::NullParameter);
         assert_eq!(oware_player_set_time_budget(player, 150), R::Ok);
         assert_eq!(oware_player_set_threads(player, 2), R::Ok);

@@ -252,7 +252,9 @@ impl PyPlayer {
         let mut engine = player(level_of(level)?, seed, reproducible);
         if let Some(ms) = time_ms {
             if reproducible {
-                return Err(value_error("time_ms and reproducible=True exclude each other"));
+                return Err(value_error(
+                    "time_ms and reproducible=True exclude each other",
+                ));
             }
             engine.set_limits(limits_from(None, None, Some(ms))?);
         }

@@ -263,8 +263,11 @@ impl<'a> Worker<'a> {
         if let Some(score) = self.endgame_score(pos) {
             return score;
         }
-        if depth == 0 || ply_index + 1 >= MAX_PLY {
+        if ply_index + 1 >= MAX_PLY {
             return self.shared.eval.evaluate(pos);
+        }
+        if depth == 0 {
+            return self.quiesce(pos, alpha, beta, ply, QUIESCENCE_PLIES);
         }
         let key = self.table_key(hash, ply);
         let mut tt_move = None;
@@ -332,6 +335,47 @@ impl<'a> Worker<'a> {
             .table
             .store(key, stored_depth, best_score, bound, best_move, ply);
         best_score
+    }
+
+    /// The score of `pos` at the horizon: the evaluation, unless a capture
+    /// does better for the side to move (searched `plies` deep, captures
+    /// only). A capture changes the stores, so no history rule can end the
+    /// game on the way; the position's own rules can.
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: u16, plies: u8) -> i32 {
+        let stand = self.shared.eval.evaluate(pos);
+        if plies == 0 || stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        for &(gain, _, child) in Children::ordered(pos, None).as_slice() {
+            if gain == 0 {
+                break; // the rest capture nothing
+            }
+            if !self.visit() {
+                return 0;
+            }
+            let same_side = child.turn() == pos.turn();
+            let (a, b) = if same_side {
+                (alpha, beta)
+            } else {
+                (-beta, -alpha)
+            };
+            let score = match child.outcome() {
+                Some(outcome) => terminal_score(&child, outcome, ply + 1),
+                None => self.quiesce(&child, a, b, ply + 1, plies - 1),
+            };
+            let score = if same_side { score } else { -score };
+            if self.stopped {
+                return 0;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
     }
 
     /// A child's score from `pos`'s view by principal-variation search: the
@@ -451,6 +495,11 @@ impl<'a> Worker<'a> {
         line.extend_from_slice(&below[0]);
     }
 }
+
+/// The most captures in a row the horizon's capture search plays.
+/// (Measured: 300 games at 20 000 positions a move, 56.7 % against the
+/// same search without it; 2 plies 55.2 %, 12 plies 57.0 %.)
+const QUIESCENCE_PLIES: u8 = 6;
 
 /// Plies a late quiet move is searched shallower: none for the first two
 /// moves, the table's move, captures and shallow nodes. (Measured: 300
