@@ -234,12 +234,7 @@ impl Player {
     /// turning it off drops a database it built, not one it was given.
     pub fn set_auto_endgame(&mut self, on: bool) {
         self.auto_endgame = on;
-        if !on
-            && self
-                .endgame
-                .as_ref()
-                .is_some_and(|db| auto::is_automatic(db))
-        {
+        if !on && self.endgame.as_ref().is_some_and(auto::is_automatic) {
             self.set_endgame(None);
         }
     }

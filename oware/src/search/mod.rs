@@ -1,5 +1,7 @@
-//! The engine: iterative-deepening principal-variation search with a
-//! transposition table, for every ruleset.
+//! The engine: iterative-deepening principal-variation search for every
+//! ruleset, with a lock-free transposition table shared by its threads
+//! (Lazy SMP), late-move reductions of quiet moves, a capture search at the
+//! horizon, and time management for a budget a move.
 //!
 //! ```
 //! use oware::search::{SearchLimits, Searcher};
@@ -23,13 +25,17 @@
 //!   the last capture: a position that occurs for the ruleset's n-th time
 //!   (Abapa: the third) ends the game by the cycle rule, counting the
 //!   game's positions and the search path, and the no-capture and ply
-//!   limits end lines too. (Scores stored in the table can come from
-//!   another path, as in every engine with a table.)
+//!   limits end lines too. A score a history rule gave by looking above a
+//!   node is kept out of the table (only its move is kept), and a position
+//!   already on the path takes no score from the table, so a forced result
+//!   is not lost or invented by a table entry of another path (tested
+//!   against an exhaustive search over games on small boards).
 //! - **Limits** ([`SearchLimits`]): depth, nodes and wall-clock time, in any
 //!   combination. With depth and node limits the same searcher state gives
 //!   the same result every time (a fresh or [cleared](Searcher::clear)
-//!   searcher: a reused one also draws on what it searched before); a time
-//!   limit does not (it depends on the machine's speed and load).
+//!   searcher on one thread: a reused one also draws on what it searched
+//!   before); a time limit, or more than one thread, does not (it depends
+//!   on the machine's speed and load).
 
 mod auto;
 mod eval;
