@@ -28,7 +28,7 @@ use crate::{Game, Move};
 /// Level 5 also plays endgames perfectly without set-up: the first time a
 /// player of [`Player::new`] plays a ruleset with an endgame convention, a
 /// background thread builds, in memory, the endgame database of that
-/// ruleset's positions of up to [`AUTO_ENDGAME_SEEDS`] seeds on the board
+/// ruleset's positions of up to [`AUTO_ENDGAME_SEEDS`](super::AUTO_ENDGAME_SEEDS) seeds on the board
 /// (a few seconds, once per process and ruleset); the player uses it from
 /// the move it is ready on. [`Player::set_auto_endgame`] turns this off, and
 /// a database given with [`Player::with_endgame`] takes its place.
