@@ -30,7 +30,7 @@
 //!   printing `info depth D score cp X nodes N nps N time MS pv A b C` after
 //!   each iteration, then `bestmove X` (`bestmove 0000` when the game is
 //!   over, as Aalina answers). The limits given all apply; a bare `go` uses
-//!   the level's own (level 5: 1 s, 500 000 positions). `infinite` answers
+//!   the level's own (level 5: a budget of 1 s). `infinite` answers
 //!   only after `stop`. A `go` during a search stops that one first.
 //! - `stop`: ends the search; its `bestmove` follows at once.
 //! - `quit` (or the end of the input): stops any search and exits.
@@ -237,7 +237,15 @@ impl Engine {
         let bad = |what: &str| format!("error: option {name} takes {what}, not {value:?}");
         let number = |max: usize| in_range(&value, 1, max).ok_or_else(|| bad(&format!("1..{max}")));
         match name.to_ascii_lowercase().as_str() {
-            "hash" => self.options.hash_mb = number(HASH_MB.1)?,
+            "hash" => {
+                self.options.hash_mb = number(HASH_MB.1)?;
+                // Allocate now, so that `isready` waits for it and `go` does not.
+                if let Some((_, mb)) = &self.searcher
+                    && *mb != self.options.hash_mb
+                {
+                    self.searcher = Some((table(self.options.hash_mb), self.options.hash_mb));
+                }
+            }
             "threads" => self.options.threads = number(oware::search::MAX_THREADS)?,
             "variant" => {
                 self.options.ruleset = value

@@ -239,8 +239,13 @@ fn go_movetime_keeps_to_its_time() {
     let lines = engine.ask("go movetime 300", "bestmove");
     let waited = asked.elapsed();
     eprintln!("go movetime 300 answered in {waited:?}");
-    assert!(waited >= Duration::from_millis(300), "{waited:?}");
+    // Within the budget (plus a margin for a loaded machine); it may stop
+    // sooner, not starting an iteration it expects not to get far in.
     assert!(waited < Duration::from_millis(300 + 1500), "{waited:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 6 ")),
+        "it searched: {lines:?}"
+    );
     assert!(game_after("CfBa").is_legal(Engine::best_move(&lines).parse().unwrap()));
 }
 

@@ -73,8 +73,10 @@ impl Client {
     /// `Variant` option to `ruleset` if it has one (our engine does;
     /// Aalina plays one ruleset and has none).
     pub fn start(command: &str, ruleset: Ruleset) -> Result<Client, ClientError> {
+        // `exec`: the engine replaces the shell, so killing the child
+        // kills the engine.
         let mut child = Command::new("sh")
-            .args(["-c", command])
+            .args(["-c", &format!("exec {command}")])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()?;
