@@ -73,10 +73,13 @@ impl Client {
     /// `Variant` option to `ruleset` if it has one (our engine does;
     /// Aalina plays one ruleset and has none).
     pub fn start(command: &str, ruleset: Ruleset) -> Result<Client, ClientError> {
-        // `exec`: the engine replaces the shell, so killing the child
-        // kills the engine.
-        let mut child = Command::new("sh")
-            .args(["-c", &format!("exec {command}")])
+        // A process group of its own, so that killing it kills the engine
+        // the shell started, not only the shell.
+        let mut shell = Command::new("sh");
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut shell, 0);
+        let mut child = shell
+            .args(["-c", command])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()?;
@@ -179,6 +182,11 @@ impl Drop for Client {
             }
             thread::sleep(Duration::from_millis(20));
         }
+        #[cfg(unix)]
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.child.id())])
+            .stderr(Stdio::null())
+            .status();
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
