@@ -61,30 +61,9 @@ fn forced_wins_and_losses_match_an_exhaustive_search() {
             if pos.is_game_over() {
                 continue;
             }
-            let me = pos.turn();
             let game = Game::from(pos);
             let result = Searcher::new(1 << 16).search(&game, SearchLimits::depth(5));
-            let win = forced_win_in_game(&game, 5, me);
-            let loss = forced_win_in_game(&game, 5, !me);
-            // Every forced end within the search's depth is found (the
-            // capture search at the horizon can find later ones too).
-            assert!(!win || result.score.is_win(), "{pos}: {:?}", result.score);
-            assert!(!loss || result.score.is_loss(), "{pos}: {:?}", result.score);
-            if let Some(n) = result.score.plies_to_end() {
-                // Every forced end it claims is real, and the shortest
-                // where it is within the depth: none within n - 1 plies.
-                let winner = if result.score.is_win() { me } else { !me };
-                assert!(
-                    forced_win_in_game(&game, n as u8, winner),
-                    "{pos}: {}",
-                    result.score
-                );
-                assert!(
-                    n == 0 || n > 5 || !forced_win_in_game(&game, n as u8 - 1, winner),
-                    "{pos}: {}",
-                    result.score
-                );
-            }
+            let (win, loss) = check_forced_result(&game, result.score, 5);
             wins += usize::from(win);
             losses += usize::from(loss);
         }
@@ -318,6 +297,33 @@ fn analysis_scores_every_move_even_under_a_tiny_node_limit() {
     }
 }
 
+/// Checks `score`, a search's score of `game`, against an exhaustive search
+/// to `reach` plies: a forced end within reach is found (the capture search
+/// at the horizon may find later ones too), and a forced end it claims is
+/// real, and the shortest where it is within reach. Returns whether the
+/// side to move can force a win, and whether a loss, within reach.
+fn check_forced_result(game: &Game, score: Score, reach: u8) -> (bool, bool) {
+    let me = game.position().turn();
+    let at = game.position();
+    let win = forced_win_in_game(game, reach, me);
+    let loss = forced_win_in_game(game, reach, !me);
+    assert!(!win || score.is_win(), "{at}: missed a win: {score}");
+    assert!(!loss || score.is_loss(), "{at}: missed a loss: {score}");
+    if let Some(n) = score.plies_to_end() {
+        let winner = if score.is_win() { me } else { !me };
+        let n = n as u8;
+        assert!(
+            forced_win_in_game(game, n, winner),
+            "{at}: {score} is not forced"
+        );
+        assert!(
+            n == 0 || n > reach || !forced_win_in_game(game, n - 1, winner),
+            "{at}: {score} is not the shortest"
+        );
+    }
+    (win, loss)
+}
+
 /// Whether `me` can force a win within `plies` plies of `game`, its history
 /// rules included (repetition, no-capture and ply limits): a plain
 /// exhaustive search over whole games, no pruning or tables.
@@ -349,18 +355,8 @@ fn a_game_ended_by_the_repetition_rule_is_seen_from_the_start() {
     let ruleset: Ruleset = "abapa(1,1)".parse().unwrap();
     let game = Game::new(ruleset);
     let result = Searcher::new(1 << 12).search(&game, SearchLimits::depth(20));
-    let n = result.score.plies_to_end().expect("a forced result") as u8;
-    let winner = if result.score.is_win() {
-        Side::South
-    } else {
-        Side::North
-    };
-    assert!(forced_win_in_game(&game, n, winner), "{}", result.score);
-    assert!(
-        !forced_win_in_game(&game, n - 1, winner),
-        "{}",
-        result.score
-    );
+    assert!(result.score.plies_to_end().is_some(), "{}", result.score);
+    check_forced_result(&game, result.score, 20);
 }
 
 /// Forced results on small boards, where positions repeat within a search,
@@ -396,33 +392,13 @@ fn forced_results_under_the_history_rules_match_an_exhaustive_search() {
                 continue;
             }
             tried += 1;
-            let me = game.position().turn();
             // One searcher for the game so far, as a player uses it: its
             // table holds entries from other paths.
             let mut searcher = Searcher::new(1 << 12);
             searcher.search(&game, SearchLimits::depth(6));
             let result = searcher.search(&game, SearchLimits::depth(14));
-            let reach = 9;
-            let win = forced_win_in_game(&game, reach, me);
-            let loss = forced_win_in_game(&game, reach, !me);
-            let at = game.position();
-            assert!(
-                !win || result.score.is_win(),
-                "{at}: missed a win: {}",
-                result.score
-            );
-            assert!(
-                !loss || result.score.is_loss(),
-                "{at}: missed a loss: {}",
-                result.score
-            );
-            if let Some(n) = result.score.plies_to_end() {
-                let winner = if result.score.is_win() { me } else { !me };
-                assert!(
-                    forced_win_in_game(&game, n as u8, winner),
-                    "{at}: {} is not forced",
-                    result.score
-                );
+            check_forced_result(&game, result.score, 9);
+            if result.score.plies_to_end().is_some() {
                 found += 1;
             }
         }

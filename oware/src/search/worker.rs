@@ -102,7 +102,7 @@ impl<'a> Worker<'a> {
     fn table_key(&self, hash: u64, ply: u16) -> u64 {
         let mut key = hash;
         if self.ply_limited {
-            key ^= mix(0x706c_7921 ^ (self.ply_before + usize::from(ply)) as u64);
+            key ^= zobrist::ply_key(self.ply_before + usize::from(ply));
         }
         key
     }
@@ -426,19 +426,27 @@ impl<'a> Worker<'a> {
         }
         let cycle = pos.ruleset().cycle();
         let total = store_total(pos);
-        let start = self
-            .path
-            .iter()
-            .rposition(|e| e.stores != total)
-            .map_or(0, |i| i + 1);
-        let since_capture = &self.path[start..];
-        // This position's occurrences, counting now (Abapa R11: the third ends it).
-        let earlier = since_capture.iter().position(|e| e.hash == key);
-        let seen = 1 + since_capture.iter().filter(|e| e.hash == key).count();
+        // One walk back to the last capture: where the quiet stretch starts,
+        // this position's first occurrence in it, and its occurrences
+        // counting now (Abapa R11: the third ends it).
+        let mut start = self.path.len();
+        let mut earlier = None;
+        let mut seen = 1;
+        for (i, e) in self.path.iter().enumerate().rev() {
+            if e.stores != total {
+                break;
+            }
+            start = i;
+            if e.hash == key {
+                seen += 1;
+                earlier = Some(i);
+            }
+        }
+        let quiet_plies = self.path.len() - start;
         let repeated = cycle.occurrences.is_some_and(|n| seen >= usize::from(n));
         let no_capture = cycle
             .no_capture_plies
-            .is_some_and(|n| since_capture.len() >= usize::from(n));
+            .is_some_and(|n| quiet_plies >= usize::from(n));
         let plies = self.ply_before + usize::from(ply);
         let too_long = cycle.max_plies.is_some_and(|n| plies >= usize::from(n));
         let reach = if too_long {
@@ -446,7 +454,7 @@ impl<'a> Worker<'a> {
         } else if no_capture {
             Some(start)
         } else {
-            earlier.map(|i| start + i)
+            earlier
         };
         if let Some(reach) = reach {
             self.history_reach = self.history_reach.min(reach);
@@ -554,16 +562,6 @@ impl Children {
 }
 
 /// Spreads a 64-bit value over all bits (SplitMix64's finaliser); 0 stays 0.
-fn mix(x: u64) -> u64 {
-    if x == 0 {
-        return 0;
-    }
-    let mut z = x;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// The seeds in both stores: it only grows, and a capture changes it.
 fn store_total(pos: &Position) -> u16 {
     let stores = pos.board().stores();

@@ -15,16 +15,28 @@ static KEYS: [[u64; 256]; PITS] = {
         let mut seeds = 0;
         while seeds < 256 {
             state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            keys[pit][seeds] = z ^ (z >> 31);
+            keys[pit][seeds] = mix(state);
             seeds += 1;
         }
         pit += 1;
     }
     keys
 };
+
+/// SplitMix64's output function: a bijection of `u64` that spreads every
+/// input bit over the whole word.
+pub(crate) const fn mix(x: u64) -> u64 {
+    let mut z = x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The key of the game's ply count, mixed into table keys where the
+/// ruleset limits plies (the same board is then a different position).
+pub(crate) const fn ply_key(plies: usize) -> u64 {
+    mix(0x706c_7921 ^ plies as u64)
+}
 
 /// The key for North to move.
 const NORTH_TO_MOVE: u64 = 0x2545_f491_4f6c_dd1d;
