@@ -295,25 +295,14 @@ fn build(args: &BuildArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Writes layer `k` to its file in `dir` under a temporary name, then
-/// renames it, so the file is whole or absent; returns its size.
+/// Writes layer `k` to its file in `dir` (whole or absent); returns its size.
 fn write_layer(db: &Database, dir: &Path, convention: Convention, k: u8) -> Result<u64, Failure> {
-    let name = Database::layer_file_name(convention, k);
-    let path = dir.join(&name);
-    // A name of this process's own: two builders in one directory make
-    // the same bytes, and neither removes the other's file mid-write.
-    let temp = dir.join(format!("{name}.partial-{}", std::process::id()));
     let write = || -> io::Result<u64> {
-        let mut out = io::BufWriter::new(fs::File::create(&temp)?);
-        db.write_layers(k..=k, &mut out)?;
-        let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&temp, &path)?;
-        Ok(fs::metadata(&path)?.len())
+        let path = db.write_layer_file(dir, k)?;
+        Ok(fs::metadata(path)?.len())
     };
     write().map_err(|e| {
-        let _ = fs::remove_file(&temp);
+        let path = dir.join(Database::layer_file_name(convention, k));
         failed(format!("writing {}: {e}", path.display()))
     })
 }

@@ -341,14 +341,10 @@ impl PyEndgameDatabase {
         py.detach(|| {
             std::fs::create_dir_all(&path).map_err(|e| (e, path.clone()))?;
             for seeds in 0..=max {
-                let name = Database::layer_file_name(self.db.convention(), seeds);
-                let file = path.join(name);
-                let write = || -> std::io::Result<()> {
-                    let mut out = std::io::BufWriter::new(std::fs::File::create(&file)?);
-                    self.db.write_layers(seeds..=seeds, &mut out)?;
-                    std::io::Write::flush(&mut out)
-                };
-                write().map_err(|e| (e, file.clone()))?;
+                self.db.write_layer_file(&path, seeds).map_err(|e| {
+                    let name = Database::layer_file_name(self.db.convention(), seeds);
+                    (e, path.join(name))
+                })?;
             }
             Ok(())
         })

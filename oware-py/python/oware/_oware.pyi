@@ -822,7 +822,11 @@ class Player:
     with 1 000 000 positions a move on one thread. Level 5 (not reproducible)
     builds an endgame database of the positions of up to 12 seeds in a
     background thread the first time it plays a ruleset, once per process,
-    and plays perfectly from it once it is ready.
+    and plays perfectly from it once it is ready; it then goes on to 16
+    seeds, writing the layers into the user's cache directory (about 40
+    seconds and 91 MB, once per machine; later processes load them). The
+    environment variable ``OWARE_ENDGAME_CACHE`` moves that directory, or
+    keeps it all in memory with ``off``.
 
     >>> import oware
     >>> player = oware.Player(3, seed=7)

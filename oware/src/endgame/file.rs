@@ -250,6 +250,37 @@ impl Database {
         format!("{tag}-{seeds:02}.owdb")
     }
 
+    /// Writes layer `seeds` to its file in `dir`, named by
+    /// [`Database::layer_file_name`], as [`Database::load_dir`] reads it:
+    /// first under a temporary name of this process's own, then renamed,
+    /// so that the file is whole or absent, and two processes writing the
+    /// same layer into one directory do not spoil each other's file.
+    /// Returns the file's path.
+    ///
+    /// # Errors
+    /// Any error creating, writing, syncing or renaming the file (the
+    /// temporary file is then removed); [`io::ErrorKind::InvalidInput`]
+    /// when the database does not hold the layer.
+    pub fn write_layer_file(&self, dir: impl AsRef<Path>, seeds: u8) -> io::Result<PathBuf> {
+        let name = Database::layer_file_name(self.convention, seeds);
+        let path = dir.as_ref().join(&name);
+        let temp = dir
+            .as_ref()
+            .join(format!("{name}.partial-{}", std::process::id()));
+        let write = || -> io::Result<()> {
+            let mut out = io::BufWriter::new(std::fs::File::create(&temp)?);
+            self.write_layers(seeds..=seeds, &mut out)?;
+            let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
+            file.sync_all()?;
+            drop(file);
+            std::fs::rename(&temp, &path)
+        };
+        write().inspect_err(|_| {
+            let _ = std::fs::remove_file(&temp);
+        })?;
+        Ok(path)
+    }
+
     /// Reads the layers of `convention` from `dir`, one file a layer named
     /// by [`Database::layer_file_name`], from 0 seeds up to the first file
     /// missing. A directory without the layer of 0 seeds gives an empty

@@ -29,9 +29,14 @@ use crate::{Game, Move};
 /// player of [`Player::new`] plays a ruleset with an endgame convention, a
 /// background thread builds, in memory, the endgame database of that
 /// ruleset's positions of up to [`AUTO_ENDGAME_SEEDS`](super::AUTO_ENDGAME_SEEDS) seeds on the board
-/// (a few seconds, once per process and ruleset); the player uses it from
-/// the move it is ready on. [`Player::set_auto_endgame`] turns this off, and
-/// a database given with [`Player::with_endgame`] takes its place.
+/// (a few seconds, once per process and ruleset), then goes on to
+/// [`CACHED_ENDGAME_SEEDS`](super::CACHED_ENDGAME_SEEDS) seeds, writing each layer into the user's
+/// cache directory ([`endgame_cache_dir`](super::endgame_cache_dir): about 40 seconds and
+/// 91 MB once per machine and ruleset; later processes load it); the player uses each
+/// from the move it is ready on. Setting the environment variable
+/// `OWARE_ENDGAME_CACHE` to `off` keeps it to memory;
+/// [`Player::set_auto_endgame`] turns it all off, and a database given
+/// with [`Player::with_endgame`] takes its place.
 #[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Level {

@@ -49,7 +49,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-pub use auto::{AUTO_ENDGAME_SEEDS, auto_endgame};
+pub use auto::{
+    AUTO_ENDGAME_SEEDS, CACHED_ENDGAME_SEEDS, ENDGAME_CACHE_VAR, auto_endgame, endgame_cache_dir,
+};
 pub use eval::Evaluation;
 pub use levels::{Level, ParseLevelError, Player, Rng};
 pub use matches::{MatchResult, play_match};
