@@ -48,7 +48,7 @@ use std::time::{Duration, Instant};
 mod common;
 
 use common::{Line, MAX_LINE, read_line};
-use oware::search::{Level, Player, Score, SearchLimits, SearchResult, Searcher, StopHandle};
+use oware::search::{Book, Level, Player, Score, SearchLimits, SearchResult, Searcher, StopHandle};
 use oware::{Game, Move, Position, Ruleset, Side};
 
 /// The transposition table's default and largest sizes, in MiB (16-byte
@@ -334,8 +334,17 @@ fn use_up_stop(searcher: &mut Searcher, ruleset: &Ruleset) {
 /// The search thread: prints an `info` line after each iteration, then
 /// (after `stop`, for an `infinite` search) the `bestmove`.
 fn think(mut searcher: Searcher, task: &Task, released: &mpsc::Receiver<()>) -> Searcher {
+    // Level 5 plays a move of its opening book at once, when a game's
+    // clock is what limits it (not an analysis to a depth or node count).
+    let timed = task.limits.depth.is_none() && task.limits.nodes.is_none();
+    let book = (task.level == Level::Five && timed && !task.infinite)
+        .then(|| Book::standard().get(task.game.position()))
+        .flatten();
     let best = if task.level <= Level::Three {
         Player::new(task.level, task.seed).choose(&task.game)
+    } else if let Some(entry) = book {
+        say!("info string book move (searched to depth {})", entry.depth);
+        Some(entry.best_move)
     } else {
         let report = |r: &SearchResult| say!("{}", info_line(r, task.started.elapsed()));
         searcher

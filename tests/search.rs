@@ -427,6 +427,18 @@ fn a_time_budget_is_kept_on_every_thread_count() {
     }
 }
 
+#[test]
+fn a_time_budget_too_long_for_the_clock_is_no_budget() {
+    let limits = SearchLimits {
+        depth: Some(4),
+        nodes: None,
+        time_ms: Some(u64::MAX),
+    };
+    let result = Searcher::new(1 << 12).search(&Game::default(), limits);
+    assert_eq!(result.depth, 4);
+    assert!(Game::default().is_legal(result.best_move.expect("a move")));
+}
+
 /// The evaluation the engine plays with against the weights it had before
 /// they were tuned (mobility 10, lapping 40, weak 20, no empty houses),
 /// both with the same node budget: a clear win over 40 games.

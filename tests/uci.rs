@@ -9,6 +9,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use oware::search::Book;
 use oware::{Game, Move, Position};
 
 /// The command that starts the engine, from the workspace directory.
@@ -234,7 +235,13 @@ fn stop_ends_an_infinite_search_at_once() {
 #[test]
 fn go_movetime_keeps_to_its_time() {
     let mut engine = Engine::start();
-    engine.send("position startpos moves CfBa");
+    // Six plies in: past the opening book.
+    engine.send("position startpos moves CfBaDc");
+    assert!(
+        Book::standard()
+            .get(game_after("CfBaDc").position())
+            .is_none()
+    );
     let asked = Instant::now();
     let lines = engine.ask("go movetime 300", "bestmove");
     let waited = asked.elapsed();
@@ -246,7 +253,24 @@ fn go_movetime_keeps_to_its_time() {
         lines.iter().any(|l| l.starts_with("info depth 6 ")),
         "it searched: {lines:?}"
     );
-    assert!(game_after("CfBa").is_legal(Engine::best_move(&lines).parse().unwrap()));
+    assert!(game_after("CfBaDc").is_legal(Engine::best_move(&lines).parse().unwrap()));
+}
+
+#[test]
+fn level_five_plays_its_book_in_timed_games_and_searches_for_analysis() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves C");
+    let entry = Book::standard()
+        .get(game_after("C").position())
+        .expect("in the book");
+    let lines = engine.ask("go movetime 5000", "bestmove");
+    assert_eq!(
+        lines[0],
+        format!("info string book move (searched to depth {})", entry.depth)
+    );
+    assert_eq!(Engine::best_move(&lines), entry.best_move.to_string());
+    let lines = engine.ask("go depth 3", "bestmove");
+    assert!(lines[0].starts_with("info depth 1 "), "{lines:?}");
 }
 
 #[test]

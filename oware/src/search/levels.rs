@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use std::sync::Arc;
 
-use super::{Evaluation, SearchLimits, Searcher, auto};
+use super::{Book, Evaluation, SearchLimits, Searcher, auto};
 use crate::endgame::Database;
 use crate::{Game, Move};
 
@@ -200,6 +200,8 @@ pub struct Player {
     endgame: Option<Arc<Database>>,
     /// Whether level 5 builds its own endgame database on first use.
     auto_endgame: bool,
+    /// The opening book level 5 plays from.
+    book: Option<Arc<Book>>,
 }
 
 impl Player {
@@ -219,6 +221,7 @@ impl Player {
             searcher,
             endgame: None,
             auto_endgame: level == Level::Five,
+            book: (level == Level::Five).then(Book::standard),
         }
     }
 
@@ -242,6 +245,26 @@ impl Player {
         if !on && self.endgame.as_ref().is_some_and(auto::is_automatic) {
             self.set_endgame(None);
         }
+    }
+
+    /// Gives level 5 (only) an opening book to play from, or takes it away
+    /// with `None`: where the book holds the game's position, the player
+    /// plays its move at once. Level 5 starts with [`Book::standard`].
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.book = book;
+    }
+
+    /// The opening book level 5 plays from, if any.
+    #[must_use]
+    pub fn book(&self) -> Option<&Arc<Book>> {
+        self.book.as_ref()
+    }
+
+    /// The book's move for the game's position, if level 5 has a book
+    /// that holds it.
+    fn book_move(&self, game: &Game) -> Option<Move> {
+        let book = self.book.as_deref().filter(|_| self.level == Level::Five)?;
+        book.get(game.position()).map(|e| e.best_move)
     }
 
     /// Searches on `threads` threads (see [`Searcher::set_threads`]).
@@ -399,7 +422,8 @@ impl Player {
             }
             Level::Five => {
                 self.take_auto_endgame(game);
-                self.endgame_move(game)
+                self.book_move(game)
+                    .or_else(|| self.endgame_move(game))
                     .or_else(|| self.searcher.search(game, self.limits).best_move)
             }
             Level::Four => self.searcher.search(game, self.limits).best_move,

@@ -38,6 +38,7 @@
 //!   on the machine's speed and load).
 
 mod auto;
+mod book;
 mod eval;
 mod levels;
 mod matches;
@@ -52,6 +53,7 @@ use std::time::{Duration, Instant};
 pub use auto::{
     AUTO_ENDGAME_SEEDS, CACHED_ENDGAME_SEEDS, ENDGAME_CACHE_VAR, auto_endgame, endgame_cache_dir,
 };
+pub use book::{Book, BookEntry, ParseBookError};
 pub use eval::Evaluation;
 pub use levels::{Level, ParseLevelError, Player, Rng};
 pub use matches::{MatchResult, play_match};
@@ -660,8 +662,10 @@ impl Clock {
         }
     }
 
+    /// When the search must stop; `None` without a budget, or with one so
+    /// long that the clock cannot name its end (it then never comes).
     fn deadline(&self) -> Option<Instant> {
-        self.budget.map(|b| self.start + b)
+        self.budget.and_then(|b| self.start.checked_add(b))
     }
 
     fn iteration_took(&self, took: Duration) {
