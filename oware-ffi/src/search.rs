@@ -253,6 +253,46 @@ pub unsafe extern "C" fn oware_player_set_threads(
     }
 }
 
+/// Turns the player's opening book on or off. Level 5 starts with the
+/// book that ships with the library (the first plies of the standard
+/// 6-house, 4-seed Oware board, searched deeply ahead of time) and plays
+/// its move at once where it holds the game's position; other levels have
+/// no book, and turning it on gives them none.
+///
+/// Returns `OWARE_RESULT_NULL_PARAMETER` when `player` is NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_player_set_book(
+    player: *mut oware_player,
+    on: bool,
+) -> oware_result {
+    ffi_result! {
+        let player = arg_mut!(player);
+        let book = (on && player.inner.level() == Level::Five).then(oware::search::Book::standard);
+        player.inner.set_book(book);
+        Ok(())
+    }
+}
+
+/// Turns on or off the endgame databases level 5 builds itself on first
+/// use (on by default, off for a reproducible player): in memory up to 12
+/// seeds on the board, then up to 16 into the user's cache directory (the
+/// environment variable `OWARE_ENDGAME_CACHE` moves it, or keeps it all in
+/// memory with `off`). Turning it off drops a database it built, not one
+/// given with `oware_player_set_endgame`.
+///
+/// Returns `OWARE_RESULT_NULL_PARAMETER` when `player` is NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_player_set_auto_endgame(
+    player: *mut oware_player,
+    on: bool,
+) -> oware_result {
+    ffi_result! {
+        let player = arg_mut!(player);
+        player.inner.set_auto_endgame(on);
+        Ok(())
+    }
+}
+
 /// Frees a player. Calling with NULL is fine. Must not be called twice
 /// with the same value.
 #[unsafe(no_mangle)]

@@ -1336,6 +1336,14 @@ fn players() {
         assert_eq!(oware_player_set_threads(null_mut(), 1), R::NullParameter);
         assert_eq!(oware_player_set_time_budget(player, 150), R::Ok);
         assert_eq!(oware_player_set_threads(player, 2), R::Ok);
+        // Without its book, which answers the start at once.
+        assert_eq!(oware_player_set_book(null_mut(), false), R::NullParameter);
+        assert_eq!(
+            oware_player_set_auto_endgame(null_mut(), false),
+            R::NullParameter
+        );
+        assert_eq!(oware_player_set_book(player, false), R::Ok);
+        assert_eq!(oware_player_set_auto_endgame(player, false), R::Ok);
         let start = std::time::Instant::now();
         assert_eq!(oware_player_choose(player, game, &mut m), R::Ok);
         let took = start.elapsed().as_millis();
@@ -2186,5 +2194,30 @@ mod endgame {
         });
         assert_eq!(moves, [5, 5, 5, 5]);
         unsafe { oware_endgame_free(endgame) };
+    }
+}
+
+#[test]
+fn level_five_plays_its_book_until_it_is_turned_off() {
+    let game = abapa();
+    let start = oware::Game::new(oware::Ruleset::abapa());
+    let book_move = oware::search::Book::standard()
+        .get(start.position())
+        .expect("the start is in the book")
+        .best_move;
+    let mut player = null_mut();
+    let mut m = OWARE_NO_MOVE;
+    unsafe {
+        assert_eq!(oware_player_new(5, 1, true, &mut player), R::Ok);
+        assert_eq!(oware_player_choose(player, game, &mut m), R::Ok);
+        assert_eq!(m, move_index(book_move, 6));
+        // Off the book it searches: the move of the same player in Rust
+        // with no book.
+        assert_eq!(oware_player_set_book(player, false), R::Ok);
+        assert_eq!(oware_player_choose(player, game, &mut m), R::Ok);
+        let mut rust = oware::search::Player::reproducible(oware::search::Level::Five, 1);
+        rust.set_book(None);
+        assert_eq!(m, move_index(rust.choose(&start).unwrap(), 6));
+        oware_player_free(player);
     }
 }

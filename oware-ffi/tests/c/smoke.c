@@ -582,6 +582,10 @@ static void test_engine(void) {
   EXPECT(oware_player_set_threads(NULL, 1), OWARE_RESULT_NULL_PARAMETER);
   OK(oware_player_set_time_budget(player, 50));
   OK(oware_player_set_threads(player, 1));
+  EXPECT(oware_player_set_book(NULL, false), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_player_set_auto_endgame(NULL, false), OWARE_RESULT_NULL_PARAMETER);
+  OK(oware_player_set_book(player, false));
+  OK(oware_player_set_auto_endgame(player, false));
   oware_player_free(player);
   OK(oware_player_new(2, 42, true, &player));
   uint8_t m = 0;
