@@ -314,10 +314,15 @@ fn interactive(
 }
 
 /// The engine's suggestion for the side to move: the endgame database's
-/// best move where it holds an exact value the game's history lets best
-/// play secure, else a search of at most 12 plies and 2 seconds (ending
-/// lines at the database's exact values).
+/// (the one given, else the one level 5 builds, once ready) best move
+/// where it holds an exact value the game's history lets best play
+/// secure, else a search of at most 12 plies and 2 seconds (ending lines
+/// at the database's exact values).
 fn hint(game: &Game, endgame: Option<&Arc<Database>>) {
+    let endgame = endgame
+        .cloned()
+        .or_else(|| oware::search::auto_endgame(game.ruleset()));
+    let endgame = endgame.as_ref();
     if let Some((m, value)) = endgame.and_then(|db| db.perfect_move(game)) {
         say!("hint: {m} (endgame database: {value:+} seeds from here with best play)");
         return;
