@@ -380,9 +380,9 @@ def test_a_node_budget_is_reproducible_and_decides_the_strength() -> None:
     assert moves(Player(5, seed=9, nodes=3_000)) == moves(Player(5, seed=9, nodes=3_000))
     assert repr(Player(4, seed=2, nodes=500)) == "<Player level=4 seed=2 reproducible=True nodes=500>"
     # nodes=1_000_000 is reproducible=True's budget.
-    assert moves(Player(5, nodes=1_000_000), 4) == moves(Player(5, reproducible=True), 4)
+    assert moves(Player(5, nodes=1_000_000), 2) == moves(Player(5, reproducible=True), 2)
     # The budget replaces a level's own limit (level 4's 8 plies): it is what decides.
     assert moves(Player(4, nodes=1)) != moves(Player(4))
-    assert moves(Player(5, nodes=1)) != moves(Player(5, nodes=200_000))
+    assert moves(Player(5, nodes=1)) != moves(Player(5, nodes=50_000))
     # Levels 1 and 2 do not search; a budget leaves them as they are.
     assert moves(Player(2, seed=4, nodes=10)) == moves(Player(2, seed=4))
