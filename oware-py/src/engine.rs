@@ -219,6 +219,10 @@ fn player(level: Level, seed: u64, reproducible: bool) -> Player {
     }
 }
 
+/// The largest node budget `Player(nodes=...)` takes: 10^12 positions, days
+/// of search a move, so a larger number is a mistake.
+const MAX_PLAYER_NODES: u64 = 1_000_000_000_000;
+
 /// An engine player of a level, 1 (beginner) to 5 (strongest).
 #[pyclass(module = "oware", name = "Player")]
 #[derive(Debug)]
@@ -226,20 +230,24 @@ pub struct PyPlayer {
     player: Player,
     seed: u64,
     reproducible: bool,
+    /// The node budget given as `nodes`, if any.
+    nodes: Option<u64>,
     endgame: Option<Py<PyEndgameDatabase>>,
 }
 
 #[pymethods]
 impl PyPlayer {
     /// `Player(3, seed=42)`; `reproducible=True` replaces level 5's time
-    /// budget with a node budget; `time_ms` sets the time budget a move and
+    /// budget with a node budget, and `nodes` sets that budget (it implies
+    /// `reproducible=True`); `time_ms` sets the time budget a move and
     /// `threads` the search's threads; level 5 plays from `endgame`, an
     /// `EndgameDatabase`, where it can.
     #[new]
     #[pyo3(
-        signature = (level, seed = Seed(0), *, reproducible = false, endgame = None, time_ms = None, threads = None),
-        text_signature = "(level, seed=0, *, reproducible=False, endgame=None, time_ms=None, threads=None)"
+        signature = (level, seed = Seed(0), *, reproducible = false, endgame = None, time_ms = None, threads = None, nodes = None),
+        text_signature = "(level, seed=0, *, reproducible=False, endgame=None, time_ms=None, threads=None, nodes=None)"
     )]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         level: i64,
         seed: Seed,
@@ -247,16 +255,33 @@ impl PyPlayer {
         endgame: Option<Py<PyEndgameDatabase>>,
         time_ms: Option<i64>,
         threads: Option<i64>,
+        nodes: Option<i64>,
     ) -> PyResult<Self> {
         let seed = seed.0;
+        let nodes = nodes
+            .map(|n| {
+                u64::try_from(n)
+                    .ok()
+                    .filter(|n| (1..=MAX_PLAYER_NODES).contains(n))
+                    .ok_or_else(|| {
+                        value_error(format!("nodes must be 1 to {MAX_PLAYER_NODES}, not {n}"))
+                    })
+            })
+            .transpose()?;
+        let reproducible = reproducible || nodes.is_some();
         let mut engine = player(level_of(level)?, seed, reproducible);
         if let Some(ms) = time_ms {
             if reproducible {
-                return Err(value_error(
-                    "time_ms and reproducible=True exclude each other",
-                ));
+                return Err(value_error(if nodes.is_some() {
+                    "time_ms and nodes exclude each other"
+                } else {
+                    "time_ms and reproducible=True exclude each other"
+                }));
             }
             engine.set_limits(limits_from(None, None, Some(ms))?);
+        }
+        if let Some(n) = nodes {
+            engine.set_limits(SearchLimits::nodes(n));
         }
         if let Some(n) = threads {
             let n = usize::try_from(n)
@@ -277,6 +302,7 @@ impl PyPlayer {
             player: engine,
             seed,
             reproducible,
+            nodes,
             endgame,
         })
     }
@@ -314,8 +340,11 @@ impl PyPlayer {
         let endgame = self.endgame.as_ref().map_or_else(String::new, |db| {
             format!(" endgame={}", db.get().__repr__())
         });
+        let nodes = self
+            .nodes
+            .map_or_else(String::new, |n| format!(" nodes={n}"));
         format!(
-            "<Player level={} seed={} reproducible={}{endgame}>",
+            "<Player level={} seed={} reproducible={}{nodes}{endgame}>",
             self.player.level(),
             self.seed,
             if self.reproducible { "True" } else { "False" }

@@ -354,8 +354,35 @@ def test_level_five_keeps_a_time_budget_on_any_thread_count() -> None:
         ({"time_ms": 100, "reproducible": True}, "time_ms and reproducible=True exclude each other"),
         ({"threads": 0}, "threads must be 1 to 64, not 0"),
         ({"threads": 65}, "threads must be 1 to 64, not 65"),
+        ({"nodes": 0}, "nodes must be 1 to 1000000000000, not 0"),
+        ({"nodes": -3}, "nodes must be 1 to 1000000000000, not -3"),
+        ({"nodes": 10**12 + 1}, "nodes must be 1 to 1000000000000, not 1000000000001"),
+        ({"nodes": 1000, "time_ms": 100}, "time_ms and nodes exclude each other"),
     ],
 )
 def test_player_refuses_bad_budgets(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         Player(5, **kwargs)  # type: ignore[arg-type]
+
+
+def test_a_node_budget_is_reproducible_and_decides_the_strength() -> None:
+    def moves(player: Player, plies: int = 12) -> list[Move]:
+        board = Board.from_record("CfBa")
+        for _ in range(plies):
+            move = player.choose(board)
+            assert move is not None
+            board.push(move)
+        return board.move_stack[4:]
+
+    # A node budget implies reproducible play: one thread, the same moves every time,
+    # even when more threads are asked for (a node-limited search runs on one).
+    assert moves(Player(5, nodes=3_000)) == moves(Player(5, nodes=3_000, threads=2))
+    assert moves(Player(5, seed=9, nodes=3_000)) == moves(Player(5, seed=9, nodes=3_000))
+    assert repr(Player(4, seed=2, nodes=500)) == "<Player level=4 seed=2 reproducible=True nodes=500>"
+    # nodes=1_000_000 is reproducible=True's budget.
+    assert moves(Player(5, nodes=1_000_000), 2) == moves(Player(5, reproducible=True), 2)
+    # The budget replaces a level's own limit (level 4's 8 plies): it is what decides.
+    assert moves(Player(4, nodes=1)) != moves(Player(4))
+    assert moves(Player(5, nodes=1)) != moves(Player(5, nodes=50_000))
+    # Levels 1 and 2 do not search; a budget leaves them as they are.
+    assert moves(Player(2, seed=4, nodes=10)) == moves(Player(2, seed=4))

@@ -819,7 +819,8 @@ class Player:
 
     Levels 1-3 choose at random among equals, following *seed*. Level 5's
     time budget makes it depend on the machine; ``reproducible=True`` replaces it
-    with 1 000 000 positions a move on one thread. Level 5 (not reproducible)
+    with 1 000 000 positions a move on one thread (``nodes=`` with another
+    number). Level 5 (not reproducible)
     builds an endgame database of the positions of up to 12 seeds in a
     background thread the first time it plays a ruleset, once per process,
     and plays perfectly from it once it is ready; it then goes on to 16
@@ -845,14 +846,24 @@ class Player:
         endgame: EndgameDatabase | None = None,
         time_ms: int | None = None,
         threads: int | None = None,
+        nodes: int | None = None,
     ) -> Self:
         """A player of *level* (1 to 5; ValueError otherwise) whose random choices follow
         *seed* (any int, taken modulo 2**64).
 
         *time_ms* is the time budget a move in milliseconds (positive; not with
-        ``reproducible=True``): levels 3 to 5 search within it instead of their own
-        limits (level 5's is 1000). *threads* (1 to 64; default: every core for level 5,
+        ``reproducible=True`` or *nodes*): levels 3 to 5 search within it instead of their
+        own limits (level 5's is 1000). *threads* (1 to 64; default: every core for level 5,
         one for the others) is the threads its searches run on.
+
+        *nodes* (1 to 10**12) is a node budget a move: levels 3 to 5 search that many
+        positions instead of their own limits. It implies ``reproducible=True``, so the
+        search runs on one thread, builds no endgame database, and the same seed and game
+        give the same moves; ``Player(5, nodes=1_000_000)`` is ``Player(5, reproducible=True)``.
+
+        >>> import oware
+        >>> oware.Player(5, nodes=20_000)
+        <Player level=5 seed=0 reproducible=True nodes=20000>
 
         *endgame* is a database that level 5 (only: other levels ignore it) plays from.
         Where the database's convention is the game's ruleset's own (``'own'`` for the
