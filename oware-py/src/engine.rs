@@ -313,6 +313,25 @@ impl PyPlayer {
         self.player.level().number()
     }
 
+    /// Whether level 5 plays from its opening book: the library's, for the
+    /// first plies of the standard Oware board (True by default for level 5;
+    /// always False for other levels, which have none).
+    #[getter]
+    fn book(&self) -> bool {
+        self.player.book().is_some()
+    }
+
+    /// Turns level 5's opening book on or off; ValueError when turning it
+    /// on for another level.
+    #[setter]
+    fn set_book(&mut self, on: bool) -> PyResult<()> {
+        if on && self.player.level() != Level::Five {
+            return Err(value_error("only level 5 has an opening book"));
+        }
+        self.player.set_book(on.then(oware::search::Book::standard));
+        Ok(())
+    }
+
     /// The endgame database given, or None.
     #[getter]
     fn endgame(&self, py: Python<'_>) -> Option<Py<PyEndgameDatabase>> {

@@ -333,11 +333,26 @@ def test_analysis_scores_every_move_under_a_tiny_node_limit() -> None:
     assert len(oware.Board().analyse(nodes=1)) == 6
 
 
+def test_level_five_plays_its_opening_book_until_it_is_turned_off() -> None:
+    # The shipped book's move at the start (oware/src/search/book.txt).
+    player = Player(5, nodes=1)
+    assert player.book
+    assert str(player.choose(Board())) == "F"
+    player.book = False
+    assert not player.book
+    # A search of one position keeps the first move it tried.
+    assert str(player.choose(Board())) == "A"
+    assert not Player(4).book
+    with pytest.raises(ValueError, match="only level 5 has an opening book"):
+        Player(4).book = True
+
+
 def test_level_five_keeps_a_time_budget_on_any_thread_count() -> None:
     board = Board()
     board.push_str("C")
     for threads in (1, 2):
         player = Player(5, time_ms=150, threads=threads)
+        player.book = False  # the book answers this opening at once
         start = time.perf_counter()
         move = player.choose(board)
         took = time.perf_counter() - start

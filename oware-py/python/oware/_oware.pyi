@@ -884,6 +884,24 @@ class Player:
     def level(self) -> int:
         """The level, 1 to 5."""
     @property
+    def book(self) -> bool:
+        """Whether level 5 plays from its opening book: the library's, for the first
+        plies of the standard Oware board, where it plays the book's move at once
+        (True by default for level 5; always False for other levels, which have
+        none). Set it to False to have level 5 search from the first move; setting
+        True for another level raises ValueError.
+
+        >>> import oware
+        >>> player = oware.Player(5, nodes=1000)
+        >>> player.book
+        True
+        >>> player.book = False
+        >>> player.book
+        False
+        """
+    @book.setter
+    def book(self, value: bool) -> None: ...
+    @property
     def endgame(self) -> EndgameDatabase | None:
         """The endgame database level 5 plays from, or None; set it to give the player
         a database (or None to take it away) between moves."""
