@@ -35,11 +35,11 @@ struct Args {
     variant: Ruleset,
     /// Plies of every line: all their positions, and those one ply later,
     /// are in the book.
-    #[arg(long, default_value_t = 2)]
-    free_plies: usize,
-    /// The book's last ply.
-    #[arg(long, default_value_t = 4)]
-    plies: usize,
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=12))]
+    free_plies: u8,
+    /// The book's last ply (at most 12: the positions grow sixfold a ply).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(0..=12))]
+    plies: u8,
     /// The search depth of each position, in plies.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u8).range(1..=64))]
     depth: u8,
@@ -70,10 +70,15 @@ fn main() -> ExitCode {
 }
 
 fn run(args: &Args) -> Result<(), String> {
-    let mut book = match std::fs::read_to_string(&args.out) {
-        Ok(text) => Book::parse(&text).map_err(|e| format!("{}: {e}", args.out.display()))?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Book::new(args.variant),
+    let text = match std::fs::read_to_string(&args.out) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(e) => return Err(format!("{}: {e}", args.out.display())),
+    };
+    let mut book = if text.is_empty() {
+        Book::new(args.variant)
+    } else {
+        Book::parse(&text).map_err(|e| format!("{}: {e}", args.out.display()))?
     };
     if !book.covers(&args.variant) {
         return Err(format!(
@@ -88,8 +93,15 @@ fn run(args: &Args) -> Result<(), String> {
         .append(true)
         .open(&args.out)
         .map_err(|e| format!("{}: {e}", args.out.display()))?;
-    let mut write =
-        |line: &str| writeln!(out, "{line}").map_err(|e| format!("{}: {e}", args.out.display()));
+    // A line and its end in one write, so that a build stopped between two
+    // lines leaves whole lines; a last line without its end gets one.
+    let mut write = |line: &str| {
+        out.write_all(format!("{line}\n").as_bytes())
+            .map_err(|e| format!("{}: {e}", args.out.display()))
+    };
+    if !text.is_empty() && !text.ends_with('\n') {
+        write("")?;
+    }
     if new_file {
         write(
             "# The opening book of oware's level 5: position | move | score (centiseeds, mover's view) | depth",

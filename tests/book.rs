@@ -125,3 +125,19 @@ fn level_five_plays_the_book_move_and_searches_without_a_book() {
     // Other levels have no book.
     assert!(Player::new(Level::Four, 1).book().is_none());
 }
+
+#[test]
+fn scores_out_of_range_and_lone_carriage_returns_are_refused() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 s 0 0";
+    let refused = |text: &str| Book::parse(text).unwrap_err().to_string();
+    // The most negative i32 has no absolute value in i32.
+    assert!(refused(&format!("{start} | F | {} | 1", i32::MIN)).contains("out of range"));
+    // Old Mac line ends would hide every entry inside a comment.
+    assert_eq!(
+        refused(&format!("# c\r{start} | F | 0 | 1\r")),
+        "opening book, line 1: a carriage return inside the line (lines end with \\n or \\r\\n)"
+    );
+    // Windows line ends are fine.
+    let book = Book::parse(&format!("# c\r\n{start} | F | 0 | 1\r\n")).unwrap();
+    assert_eq!(book.len(), 1);
+}

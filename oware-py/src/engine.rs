@@ -224,6 +224,16 @@ fn player(level: Level, seed: u64, reproducible: bool) -> Player {
 const MAX_PLAYER_NODES: u64 = 1_000_000_000_000;
 
 /// An engine player of a level, 1 (beginner) to 5 (strongest).
+///
+/// `Player(level, seed=0, *, reproducible=False, endgame=None, time_ms=None,
+/// threads=None, nodes=None)`: levels 1-3 choose at random among equals,
+/// following `seed`. Level 5 thinks for 1 second a move on every core, plays
+/// its opening book (`book`) and perfect endgames from databases it builds
+/// itself; `time_ms` sets its budget a move and `threads` its threads.
+/// `reproducible=True` gives it 1 000 000 positions a move on one thread
+/// instead, and `nodes=N` N positions (either excludes `time_ms`); `endgame`
+/// is an `EndgameDatabase` it plays from. ValueError for a level, budget or
+/// thread count out of range.
 #[pyclass(module = "oware", name = "Player")]
 #[derive(Debug)]
 pub struct PyPlayer {

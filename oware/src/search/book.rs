@@ -102,6 +102,10 @@ impl Book {
                 line: i + 1,
                 reason,
             };
+            if line.trim_end_matches('\r').contains('\r') {
+                let reason = "a carriage return inside the line (lines end with \\n or \\r\\n)";
+                return Err(error(reason.into()));
+            }
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
@@ -131,7 +135,7 @@ impl Book {
             return Err(format!("{best_move} is not legal in {pos}"));
         }
         let centiseeds: i32 = score.parse().map_err(|_| format!("bad score {score:?}"))?;
-        if centiseeds.abs() > Score::MAX_CENTISEEDS {
+        if centiseeds.unsigned_abs() > Score::MAX_CENTISEEDS.unsigned_abs() {
             return Err(format!("score {centiseeds} out of range"));
         }
         let depth = depth.parse().map_err(|_| format!("bad depth {depth:?}"))?;
