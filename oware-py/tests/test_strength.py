@@ -4,8 +4,8 @@ on pyspiel's ``oware``, which is our ``openspiel`` ruleset.
 
 No clock is involved: our players have depth or node limits, MCTS has a
 simulation count, and every seed is fixed, so each game is the same on every
-run and machine. The games are those of ``examples/python/ladder.py`` with the
-same options (its seeding is copied here):
+run and machine. The games are played by ``examples/python/ladder.py``'s own
+code, so these commands print them:
 
     ladder.py --levels 5 --nodes 50000 --simulations 3000 --games 20 --seed 12
     ladder.py --levels 2,3,4 --simulations 1000 --games 20 --seed 11
@@ -19,132 +19,77 @@ cores.
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
+import argparse
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
 
 import pytest
-
-import oware
 
 pyspiel = pytest.importorskip("pyspiel")
 
 OPENING_PLIES = 4
 
 
-@dataclass
-class Score:
-    """A match's result from our side."""
-
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-
-    @property
-    def games(self) -> int:
-        """Games played."""
-        return self.wins + self.draws + self.losses
-
-    @property
-    def score(self) -> float:
-        """(wins + draws / 2) / games."""
-        return (self.wins + self.draws / 2) / self.games
+def _load_ladder() -> ModuleType:
+    """``examples/python/ladder.py``, whose games these are."""
+    path = Path(__file__).resolve().parents[2] / "examples" / "python" / "ladder.py"
+    spec = importlib.util.spec_from_file_location("ladder", path)
+    assert spec is not None and spec.loader is not None, path
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclass looks itself up there
+    spec.loader.exec_module(module)
+    return module
 
 
-def _opening(seed: int, pair: int) -> list[int]:
-    """The actions of opening number *pair*: random plies, as ladder.py draws them."""
-    rng = random.Random(f"{seed}:opening:{pair}")
-    while True:
-        board = oware.Board(ruleset="openspiel")
-        for _ in range(OPENING_PLIES):
-            board.push_action(rng.choice(board.legal_actions()))
-        if not board.is_game_over():
-            return [m.house for m in board.move_stack]
+ladder = _load_ladder()
 
 
-def _game(
-    level: int, nodes: int | None, simulations: int, actions: list[int], ours: oware.Side, seed: str
-) -> float:
-    """Our player against MCTS from the opening *actions*; our points (1, ½ or 0)."""
-    game = pyspiel.load_game("oware")
-    rng = random.Random(seed)
-    player_seed = rng.getrandbits(64)
-    if nodes is None:
-        player = oware.Player(level, player_seed)
-    else:
-        player = oware.Player(level, player_seed, nodes=nodes)
-    bot = pyspiel.MCTSBot(
-        game,
-        pyspiel.RandomRolloutEvaluator(1, rng.getrandbits(31)),
-        uct_c=2.0,
-        max_simulations=simulations,
-        max_memory_mb=1000,
+def _match(level: int, simulations: int, games: int, seed: int, nodes: int | None = None) -> float:
+    """Our score (wins and half the draws, over the games) in ladder.py's pairing of
+    *level* against MCTS at *simulations*, with its default MCTS settings."""
+    args = argparse.Namespace(
+        games=games,
+        seed=seed,
+        opening_plies=OPENING_PLIES,
+        nodes=nodes,
+        reproducible=False,
         solve=True,
-        seed=rng.getrandbits(31),
+        uct_c=2.0,
+        max_memory_mb=1000,
         verbose=False,
     )
-    board = oware.Board(ruleset="openspiel")
-    state = game.new_initial_state()
-    for action in actions:
-        board.push_action(action)
-        state.apply_action(action)
-    while not board.is_game_over():
-        assert not state.is_terminal(), board.position_string()
-        if board.turn == ours:
-            move = player.choose(board)
-            assert move is not None
-            action = move.house
-        else:
-            action = bot.step(state)
-        board.push_action(action)
-        state.apply_action(action)
-    # Our referee and pyspiel agree on the end and the result.
-    assert state.is_terminal()
-    assert state.returns()[int(ours)] == board.returns()[int(ours)]
-    return (board.returns()[int(ours)] + 1) / 2
-
-
-def _match(level: int, simulations: int, games: int, seed: int, nodes: int | None = None) -> Score:
-    """*games* games, each opening played with our player as South and as North."""
-    result = Score()
-    for pair in range(games // 2):
-        actions = _opening(seed, pair)
-        for ours in (oware.SOUTH, oware.NORTH):
-            points = _game(level, nodes, simulations, actions, ours, f"{seed}:game:{pair}:{int(ours)}")
-            if points == 1:
-                result.wins += 1
-            elif points == 0:
-                result.losses += 1
-            else:
-                result.draws += 1
-    return result
+    pairing = ladder.play_pairing(pyspiel.load_game("oware"), level, simulations, args)
+    assert pairing.games == games, pairing
+    return float(pairing.score)
 
 
 def test_level_five_beats_mcts() -> None:
     # Level 5 on a node budget (one thread, about 15 ms a move) against MCTS at 3000
     # simulations a move (about 70 ms). Measured: 20-0-0, a mean margin of +13.9 seeds.
-    result = _match(5, 3000, games=20, seed=12, nodes=50_000)
-    assert result.games == 20
-    assert result.score >= 0.75, result
+    score = _match(5, 3000, games=20, seed=12, nodes=50_000)
+    assert score >= 0.75, score
 
 
 def test_the_ladder_stays_ordered() -> None:
     # Levels 2, 3 and 4 against the same MCTS, 1000 simulations a move.
     # Measured: level 2 0-0-20 (0 %), level 3 8-2-10 (45 %), level 4 20-0-0 (100 %).
     scores = {level: _match(level, 1000, games=20, seed=11) for level in (2, 3, 4)}
-    assert scores[3].score >= scores[2].score + 0.2, scores
-    assert scores[4].score >= scores[3].score + 0.2, scores
+    assert scores[3] >= scores[2] + 0.2, scores
+    assert scores[4] >= scores[3] + 0.2, scores
 
 
 def test_level_two_beats_level_one_against_the_same_mcts() -> None:
     # Against MCTS at 20 simulations, weak enough that level 1's captures count.
     # Measured: level 1 6-2-52 (11.7 %), level 2 23-4-33 (41.7 %).
     one, two = _match(1, 20, games=60, seed=11), _match(2, 20, games=60, seed=11)
-    assert two.score >= one.score + 0.15, (one, two)
+    assert two >= one + 0.15, (one, two)
 
 
 def test_the_opening_is_seeded() -> None:
     # The openings the games start from: legal, varied, and the same for the same seed.
-    openings = [_opening(11, pair) for pair in range(10)]
-    assert openings == [_opening(11, pair) for pair in range(10)]
+    openings = [ladder.opening(11, pair, OPENING_PLIES) for pair in range(10)]
+    assert openings == [ladder.opening(11, pair, OPENING_PLIES) for pair in range(10)]
     assert len({tuple(o) for o in openings}) == 10
     assert all(len(o) == OPENING_PLIES for o in openings)
