@@ -26,6 +26,9 @@ use crate::{BySide, House, MAX_HOUSES, PositionError, Side};
 /// # Ok::<_, oware::PositionError>(())
 /// ```
 #[derive(Copy, Clone, Eq, PartialEq, Hash)]
+// The houses first, at a fixed place: the 6-house hot path reads and writes
+// the first sixteen bytes as one word (`families/oware6.rs`).
+#[repr(C)]
 pub struct Board {
     pub(crate) pits: [u8; 2 * MAX_HOUSES],
     pub(crate) stores: [u8; 2],

@@ -197,6 +197,7 @@ pub struct MoveList {
 impl MoveList {
     /// An empty list.
     #[must_use]
+    #[inline]
     pub const fn new() -> MoveList {
         MoveList {
             moves: [Move::new(Side::South, House(0)); MAX_HOUSES],
@@ -205,9 +206,19 @@ impl MoveList {
     }
 
     /// The moves of `side` for the houses whose bits are set in `mask`
-    /// (bit `k` = house `k`), in house order.
+    /// (bit `k` = house `k`), in house order. Masks of six houses or fewer
+    /// (every Oware and Kalah(6) position) come ready-made from a table.
     #[inline]
-    pub(crate) fn from_mask(side: Side, mut mask: u16) -> MoveList {
+    pub(crate) fn from_mask(side: Side, mask: u16) -> MoveList {
+        match side {
+            Side::South if mask < 64 => SOUTH_LISTS[mask as usize],
+            Side::North if mask < 64 => NORTH_LISTS[mask as usize],
+            _ => MoveList::build(side, mask),
+        }
+    }
+
+    /// [`MoveList::from_mask`] one move at a time.
+    const fn build(side: Side, mut mask: u16) -> MoveList {
         let mut list = MoveList::new();
         while mask != 0 && (list.len as usize) < MAX_HOUSES {
             list.moves[list.len as usize] = Move::new(side, House(mask.trailing_zeros() as u8));
@@ -217,8 +228,20 @@ impl MoveList {
         list
     }
 
+    /// The lists of every mask of the six lowest houses.
+    const fn table(side: Side) -> [MoveList; 64] {
+        let mut table = [MoveList::new(); 64];
+        let mut mask = 0;
+        while mask < 64 {
+            table[mask] = MoveList::build(side, mask as u16);
+            mask += 1;
+        }
+        table
+    }
+
     /// Appends `m`; a full list (which legal move generation never makes,
     /// since a side has at most [`MAX_HOUSES`] houses) ignores it.
+    #[inline]
     pub fn push(&mut self, m: Move) {
         if let Some(slot) = self.moves.get_mut(self.len as usize) {
             *slot = m;
@@ -226,6 +249,9 @@ impl MoveList {
         }
     }
 }
+
+static SOUTH_LISTS: [MoveList; 64] = MoveList::table(Side::South);
+static NORTH_LISTS: [MoveList; 64] = MoveList::table(Side::North);
 
 impl Default for MoveList {
     fn default() -> MoveList {
@@ -236,6 +262,7 @@ impl Default for MoveList {
 impl Deref for MoveList {
     type Target = [Move];
 
+    #[inline]
     fn deref(&self) -> &[Move] {
         &self.moves[..self.len as usize]
     }
@@ -251,6 +278,7 @@ impl<'a> IntoIterator for &'a MoveList {
     type Item = &'a Move;
     type IntoIter = core::slice::Iter<'a, Move>;
 
+    #[inline]
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
     }

@@ -31,6 +31,8 @@ use crate::{
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, Eq, PartialEq, Hash)]
+// The board first, so its houses start the value (see `Board`).
+#[repr(C)]
 pub struct Position {
     pub(crate) board: Board,
     pub(crate) turn: Side,

@@ -36,13 +36,13 @@ pub struct Ruleset {
     pub(crate) seeds_per_house: u8,
     pub(crate) family: Family,
     pub(crate) cycle: CycleRule,
-    /// Derived from the rest: the Oware options when the family is Oware
-    /// with 6 houses a side and grand slams that need neither a look-ahead
-    /// nor a pass (not [`GrandSlam::Illegal`] or [`GrandSlam::CaptureAll`]).
-    /// The hot path of move generation and play tests this once and runs
-    /// fixed-size code.
+    /// Derived from the rest: set when the family is Oware on 6 houses a
+    /// side with grand slams that need neither a look-ahead nor a pass (not
+    /// [`GrandSlam::Illegal`] or [`GrandSlam::CaptureAll`]). The hot path
+    /// of move generation and play tests this once and plays the twelve
+    /// houses as one word (`families/oware6.rs`).
     #[cfg_attr(feature = "serde", serde(skip))]
-    pub(crate) oware6: Option<OwareRules>,
+    pub(crate) oware6: Option<crate::families::Oware6>,
 }
 
 /// The options of a [`Ruleset`] as plain public fields, to build a custom
@@ -256,6 +256,11 @@ impl CaptureCounts {
         seeds < 32 && self.0 >> seeds & 1 != 0
     }
 
+    /// The set as bits (bit `n` = count `n`), for comparing in `const` code.
+    pub(crate) const fn bits(self) -> u32 {
+        self.0
+    }
+
     /// The counts in the set, in increasing order.
     pub fn iter(self) -> impl Iterator<Item = u8> {
         (1..32u8).filter(move |&c| self.contains(c))
@@ -438,12 +443,7 @@ impl Ruleset {
     /// checked), so the derived fields are always right.
     const fn from_parts(houses: u8, seeds: u8, family: Family, cycle: CycleRule) -> Ruleset {
         let oware6 = match family {
-            Family::Oware(rules)
-                if houses == 6
-                    && !matches!(rules.grand_slam, GrandSlam::Illegal | GrandSlam::CaptureAll) =>
-            {
-                Some(rules)
-            }
+            Family::Oware(rules) => crate::families::Oware6::new(houses, rules),
             _ => None,
         };
         Ruleset {

@@ -5,6 +5,9 @@
 mod congkak;
 mod kalah;
 mod oware;
+mod oware6;
+
+pub(crate) use oware6::Oware6;
 
 use crate::report::Recorder;
 use crate::{Family, IllegalMoveReason, Move, Outcome, Position, Side};
@@ -23,8 +26,8 @@ impl Position {
     pub(crate) fn legal_mask(&self) -> u16 {
         // Oware's 6-house board first, with one test: the hot path of
         // search and perft.
-        if let Some(rules) = &self.ruleset.oware6 {
-            return self.oware6_legal_mask(rules);
+        if let Some(fast) = &self.ruleset.oware6 {
+            return self.oware6_legal_mask(fast);
         }
         match &self.ruleset.family {
             Family::Oware(rules) => self.oware_legal_mask(rules),
@@ -57,8 +60,12 @@ impl Position {
     /// position is then not a rules position any more).
     #[inline(always)]
     pub(crate) fn apply<R: Recorder>(&mut self, m: Move, rec: &mut R) -> bool {
-        if let Some(rules) = self.ruleset.oware6 {
-            self.apply_oware_with::<R, 6>(m, &rules, rec);
+        // Reports that want every seed take the general code.
+        if let Some(fast) = &self.ruleset.oware6
+            && !R::SEEDS
+        {
+            let fast = *fast;
+            self.apply_oware6(m.to_index(6), &fast, rec);
             return true;
         }
         match self.ruleset.family {

@@ -16,22 +16,11 @@ impl Position {
         if self.majority_reached() {
             return 0;
         }
-        let mask = self.oware_moves::<0>(rules);
+        let mask = self.oware_moves(rules);
         if rules.grand_slam == GrandSlam::Illegal {
             self.without_grand_slams(mask)
         } else {
             mask
-        }
-    }
-
-    /// [`Position::oware_legal_mask`] on a 6-house board whose grand slams
-    /// need no look-ahead ([`Ruleset::oware6`](crate::Ruleset)).
-    #[inline(always)]
-    pub(crate) fn oware6_legal_mask(&self, rules: &OwareRules) -> u16 {
-        if self.majority_reached() {
-            0
-        } else {
-            self.oware_moves::<6>(rules)
         }
     }
 
@@ -81,25 +70,13 @@ impl Position {
         south > half || north > half || (south == half && north == half)
     }
 
-    /// The houses a side: `H`, or the ruleset's when `H` is 0. Hot
-    /// functions take it as a const parameter: 6 (Oware's board) compiles to
-    /// fixed-size loops, 0 reads it at run time; both are the same code.
-    #[inline(always)]
-    const fn houses<const H: usize>(&self) -> usize {
-        if H == 0 {
-            self.ruleset.houses_per_side as usize
-        } else {
-            H
-        }
-    }
-
     /// Non-empty houses of the side to move, as a bit set (bit `k` = house
     /// `k`); when the opponent is starved and the rules say so, only the
     /// houses whose seeds reach its row (R7: house `k` needs `h - k`
     /// seeds or more).
     #[inline(always)]
-    fn oware_moves<const H: usize>(&self, rules: &OwareRules) -> u16 {
-        let h = self.houses::<H>();
+    fn oware_moves(&self, rules: &OwareRules) -> u16 {
+        let h = self.ruleset.houses_per_side();
         let row = self.turn.index() * h;
         let opponent_row = (!self.turn).index() * h;
         let starved = rules.must_feed
@@ -132,26 +109,13 @@ impl Position {
         if slams == mask { mask } else { mask & !slams }
     }
 
-    /// Plays `m` by the Oware rules on a board of any size, with the pass
-    /// after a capture-all grand slam. (The 6-house board without those
-    /// grand slams, `Ruleset::oware6`, takes [`Position::apply_oware_with`]
-    /// with `H = 6` directly.)
+    /// Plays `m` by the Oware rules on a board of any size (R3–R6), with
+    /// the pass after a capture-all grand slam, telling `rec` every seed
+    /// if it asks. (Moves on the 6-house board that need no report of each
+    /// seed take `families/oware6.rs` instead; the tests compare the two.)
     #[inline(never)]
     pub(crate) fn apply_oware<R: Recorder>(&mut self, m: Move, rules: &OwareRules, rec: &mut R) {
-        self.apply_oware_with::<R, 0>(m, rules, rec);
-        if self.oware_normalize_turn(rules) {
-            rec.passed();
-        }
-    }
-
-    #[inline(always)]
-    pub(crate) fn apply_oware_with<R: Recorder, const H: usize>(
-        &mut self,
-        m: Move,
-        rules: &OwareRules,
-        rec: &mut R,
-    ) {
-        let h = self.houses::<H>();
+        let h = self.ruleset.houses_per_side();
         let origin = m.to_index(h);
         let last = sow_oware(
             &mut self.board.pits[..2 * h],
@@ -161,22 +125,25 @@ impl Position {
         );
         let opponent_row = (!self.turn).index() * h;
         if (opponent_row..opponent_row + h).contains(&last) {
-            self.capture_oware::<R, H>(last, opponent_row, rules, rec);
+            self.capture_oware(last, opponent_row, rules, rec);
         }
         self.turn = !self.turn;
+        if self.oware_normalize_turn(rules) {
+            rec.passed();
+        }
     }
 
     /// The capture chain of R5 from the last house sown `last` backwards
     /// within the opponent's row starting at `row`, with the grand-slam rule.
     #[inline]
-    fn capture_oware<R: Recorder, const H: usize>(
+    fn capture_oware<R: Recorder>(
         &mut self,
         last: usize,
         row: usize,
         rules: &OwareRules,
         rec: &mut R,
     ) {
-        let h = self.houses::<H>();
+        let h = self.ruleset.houses_per_side();
         let pits = &mut self.board.pits;
         let mut first = last + 1;
         let mut taken: u16 = 0;

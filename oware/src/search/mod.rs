@@ -44,7 +44,7 @@ mod levels;
 mod matches;
 mod tt;
 mod worker;
-mod zobrist;
+pub(crate) mod zobrist;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

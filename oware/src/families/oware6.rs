@@ -1,0 +1,474 @@
+//! Oware on the 6-house board, a row at a time: the hot path of search,
+//! perft, the endgame builder and batch playouts.
+//!
+//! Each row is read as the low six bytes of a `u64` (byte `k` = house `k`
+//! of that side), and both rows are read and written as the first sixteen
+//! bytes of the board, in one piece. A move then sows with two additions
+//! from a table, tests its capture (Abapa R5) with one look at the last
+//! house, and finds the capture chain and grand slam (R6) with a few word
+//! operations instead of loops over houses. It plays exactly the rules of
+//! the general code in `oware.rs`, which still plays every move whose
+//! report is wanted seed by seed; the tests below compare the two on every
+//! move of many random games.
+
+use crate::report::Recorder;
+use crate::{CaptureCounts, Family, GrandSlam, OwareRules, Position, Side};
+
+/// What the hot path needs of the Oware options of a 6-house ruleset that
+/// this module plays ([`Ruleset`](crate::Ruleset)'s `oware6`): flags in one
+/// byte, so that a position is quick to copy. The capture counts, when not
+/// Abapa's, are read from the ruleset's family.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub(crate) struct Oware6(u8);
+
+impl Oware6 {
+    /// The sowing and captures are Abapa's: the origin is skipped (R4),
+    /// 2 or 3 are captured (R5).
+    const ABAPA_SOWING: u8 = 1;
+    /// A lap skips the origin (R4).
+    const SKIP_ORIGIN: u8 = 2;
+    /// A starved opponent must be fed (R7).
+    const MUST_FEED: u8 = 4;
+    /// A grand slam captures nothing (R6); otherwise the seeds left go to
+    /// the opponent ([`GrandSlam::LeftToOpponent`]).
+    const SLAM_CAPTURES_NOTHING: u8 = 8;
+
+    /// `flag` if `on`, else none.
+    const fn flag(on: bool, flag: u8) -> u8 {
+        if on { flag } else { 0 }
+    }
+
+    /// The fast options of a ruleset of `houses` houses a side, or `None`
+    /// when this module does not play it: boards other than 6 houses, and
+    /// the grand slams that need a look-ahead ([`GrandSlam::Illegal`]) or
+    /// a pass ([`GrandSlam::CaptureAll`]).
+    pub(crate) const fn new(houses: u8, rules: OwareRules) -> Option<Oware6> {
+        let abapa_counts = rules.capture_counts.bits() == CaptureCounts::TWO_OR_THREE.bits();
+        match rules.grand_slam {
+            GrandSlam::NoCapture | GrandSlam::LeftToOpponent if houses == 6 => Some(Oware6(
+                Oware6::flag(rules.skip_origin && abapa_counts, Oware6::ABAPA_SOWING)
+                    | Oware6::flag(rules.skip_origin, Oware6::SKIP_ORIGIN)
+                    | Oware6::flag(rules.must_feed, Oware6::MUST_FEED)
+                    | Oware6::flag(
+                        matches!(rules.grand_slam, GrandSlam::NoCapture),
+                        Oware6::SLAM_CAPTURES_NOTHING,
+                    ),
+            )),
+            _ => None,
+        }
+    }
+
+    /// Whether the flag is set.
+    const fn has(self, flag: u8) -> bool {
+        self.0 & flag != 0
+    }
+}
+
+/// A row: six houses as the low six bytes of a word (byte `k` = house `k`
+/// of that side).
+type Row = u64;
+/// All six houses of a row.
+const ROW: Row = (1 << 48) - 1;
+/// 1 in every house of a row.
+const ONE_EACH: Row = ROW / 0xFF;
+/// 0x7F and 0x80 in every byte, for testing bytes without carries between them.
+const LOW7: Row = u64::MAX / 0xFF * 0x7F;
+const HIGH1: Row = u64::MAX / 0xFF * 0x80;
+
+/// A sowing of fewer than a lap: `SOW[origin][n]` is what sowing `n`
+/// seeds (`n` ≤ 11) from absolute house `origin` adds to South's and
+/// North's rows (wrapping): one seed in each of the `n` houses after the
+/// origin going round, and `n` taken from the origin, which is never
+/// reached. Sized 16 × 16 so that a masked index needs no bounds check.
+const SOW: [[[Row; 2]; 16]; 16] = {
+    let mut table = [[[0u64; 2]; 16]; 16];
+    let mut origin = 0;
+    while origin < 12 {
+        let mut n = 1;
+        while n < 12 {
+            let house = (origin + n) % 12;
+            let mut entry = table[origin][n - 1];
+            entry[house / 6] = entry[house / 6].wrapping_add(1 << (8 * (house % 6)));
+            entry[origin / 6] = entry[origin / 6].wrapping_sub(1 << (8 * (origin % 6)));
+            table[origin][n] = entry;
+            n += 1;
+        }
+        origin += 1;
+    }
+    table
+};
+
+/// Where the last seed of a sowing of fewer than a lap can capture:
+/// `REACHED[origin][n]` is the bit offset in the other row of the house
+/// `n` seeds after absolute house `origin` going round (`n` ≤ 11), or
+/// [`NOWHERE`] when that house is in the origin's own row.
+const REACHED: [[u32; 16]; 16] = {
+    let mut table = [[NOWHERE; 16]; 16];
+    let mut origin = 0;
+    while origin < 12 {
+        let mut n = 0;
+        while n < 12 {
+            let house = (origin + n) % 12;
+            if house / 6 != origin / 6 {
+                table[origin][n] = 8 * (house % 6) as u32;
+            }
+            n += 1;
+        }
+        origin += 1;
+    }
+    table
+};
+
+/// Beyond a row's houses: shifted by this much, a row is empty.
+const NOWHERE: u32 = 48;
+
+/// Bit 7 of every byte of `x` that is not zero.
+#[inline(always)]
+const fn nonzero_bytes(x: Row) -> Row {
+    (((x & LOW7) + LOW7) | x) & HIGH1
+}
+
+/// 0xFF in the houses of `row` that hold a count in `counts`.
+#[inline(always)]
+fn capturable(row: Row, counts: CaptureCounts) -> Row {
+    let high = if counts == CaptureCounts::TWO_OR_THREE {
+        // 2 or 3 is 0b1x: zero once bit 0 is dropped and 2 taken away.
+        !nonzero_bytes(row & !ONE_EACH ^ ONE_EACH << 1)
+    } else {
+        let mut high = 0;
+        for k in 0..6 {
+            high |= u64::from(counts.contains((row >> (8 * k)) as u8)) << (8 * k + 7);
+        }
+        high
+    };
+    let flags = (high & HIGH1 & ROW) >> 7;
+    (flags << 8) - flags
+}
+
+/// The sum of the bytes of `x` (below 256: the ruleset's seed total).
+#[inline(always)]
+const fn byte_sum(x: Row) -> u8 {
+    (x.wrapping_mul(u64::MAX / 0xFF) >> 56) as u8
+}
+
+/// Bit `k` set for each house `k` of `row` that holds seeds.
+#[inline(always)]
+const fn nonzero_houses(row: Row) -> u16 {
+    // Gathers bit 7 of each of the eight bytes into the top byte.
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    ((nonzero_bytes(row) >> 7).wrapping_mul(GATHER) >> 56) as u16
+}
+
+impl Position {
+    /// The twelve houses as the low bytes of a word.
+    #[inline(always)]
+    fn houses12(&self) -> u128 {
+        let mut bytes = [0; 16];
+        bytes.copy_from_slice(&self.board.pits[..16]);
+        u128::from_le_bytes(bytes)
+    }
+
+    /// South's and North's rows, six houses each.
+    #[inline(always)]
+    fn rows(&self) -> [Row; 2] {
+        let houses = self.houses12();
+        [houses as u64 & ROW, (houses >> 48) as u64 & ROW]
+    }
+
+    /// Sets South's and North's rows.
+    #[inline(always)]
+    fn set_rows(&mut self, [south, north]: [Row; 2]) {
+        let houses = u128::from(south) | u128::from(north) << 48;
+        self.board.pits[..16].copy_from_slice(&houses.to_le_bytes());
+    }
+
+    /// The legal moves (bit `k` = house `k` of the side to move), as
+    /// [`Position::oware_legal_mask`] gives them: none once a side has a
+    /// majority (R9, R10); the non-empty houses; when the opponent is
+    /// starved and must be fed, only those that reach its row (R7).
+    #[inline(always)]
+    pub(crate) fn oware6_legal_mask(&self, fast: &Oware6) -> u16 {
+        let [south, north] = self.board.stores;
+        let half = 6 * self.ruleset.seeds_per_house;
+        if south > half || north > half || (south == half && north == half) {
+            return 0;
+        }
+        let rows = self.rows();
+        let (own, opponent) = (rows[self.turn.index()], rows[(!self.turn).index()]);
+        if fast.has(Oware6::MUST_FEED) && opponent == 0 {
+            feeding_houses(own)
+        } else {
+            nonzero_houses(own)
+        }
+    }
+
+    /// Plays absolute house `origin` of the side to move (legal) by the Oware rules on
+    /// the 6-house board (R3–R6), telling `rec` of captures and grand slams
+    /// but not of each seed.
+    #[inline(always)]
+    pub(crate) fn apply_oware6<R: Recorder>(&mut self, origin: usize, fast: &Oware6, rec: &mut R) {
+        // Abapa's sowing and capture counts as constants: the common case.
+        if fast.has(Oware6::ABAPA_SOWING) {
+            self.apply_oware6_with::<R, true>(origin, fast, rec);
+        } else {
+            self.apply_oware6_with::<R, false>(origin, fast, rec);
+        }
+    }
+
+    /// [`Position::apply_oware6`]; with `ABAPA` the rules skip the origin
+    /// (R4) and capture 2 or 3 (R5), whatever `fast` says.
+    #[inline(always)]
+    fn apply_oware6_with<R: Recorder, const ABAPA: bool>(
+        &mut self,
+        origin: usize,
+        fast: &Oware6,
+        rec: &mut R,
+    ) {
+        let mover = self.turn;
+        let origin = origin & 15; // the tables are 16 wide
+        let seeds = self.board.pits[origin];
+        let [mut south, mut north] = self.rows();
+        let skip_origin = ABAPA || fast.has(Oware6::SKIP_ORIGIN);
+        let counts = self.capture_counts6::<ABAPA>();
+        let lap = if skip_origin { 11 } else { 12 };
+        // The last house sown, as a bit offset in the opponent's row (or
+        // NOWHERE); the capture test is one branch, as unpredictable as
+        // the game.
+        let last = if seeds < lap {
+            let n = usize::from(seeds & 15);
+            let [to_south, to_north] = SOW[origin][n];
+            south = south.wrapping_add(to_south);
+            north = north.wrapping_add(to_north);
+            REACHED[origin][n]
+        } else {
+            let last;
+            ([south, north], last) = sow_laps([south, north], origin, seeds, skip_origin);
+            if usize::from(last / 6) == mover.index() {
+                NOWHERE
+            } else {
+                8 * u32::from(last % 6)
+            }
+        };
+        let (own, opponent) = match mover {
+            Side::South => (south, north),
+            Side::North => (north, south),
+        };
+        if counts.contains((opponent >> last) as u8) {
+            let (own, opponent) =
+                self.capture_oware6::<R, ABAPA>(own, opponent, last as usize / 8, fast, rec);
+            (south, north) = match mover {
+                Side::South => (own, opponent),
+                Side::North => (opponent, own),
+            };
+        }
+        self.set_rows([south, north]);
+        self.turn = !mover;
+    }
+
+    /// The counts that capture (R5): Abapa's 2 and 3 with `ABAPA`, else
+    /// the ruleset's.
+    #[inline(always)]
+    fn capture_counts6<const ABAPA: bool>(&self) -> CaptureCounts {
+        match self.ruleset.family {
+            Family::Oware(rules) if !ABAPA => rules.capture_counts,
+            _ => CaptureCounts::TWO_OR_THREE,
+        }
+    }
+
+    /// The capture chain of R5 ending at house `last` of the opponent's
+    /// row, which is taken, with the grand-slam rule (R6); returns both
+    /// rows after it.
+    #[inline(always)]
+    fn capture_oware6<R: Recorder, const ABAPA: bool>(
+        &mut self,
+        own: Row,
+        opponent: Row,
+        last: usize,
+        fast: &Oware6,
+        rec: &mut R,
+    ) -> (Row, Row) {
+        let can_take = capturable(opponent, self.capture_counts6::<ABAPA>());
+        // The run of capturable houses from `last` back: brought to the top
+        // of the word, it is the leading ones (at least one).
+        let to_top = 8 * (7 - last);
+        let run = (!(can_take << to_top)).leading_zeros();
+        let chain = (u64::MAX << (64 - run)) >> to_top;
+        let grand_slam = opponent & !chain == 0;
+        if grand_slam && fast.has(Oware6::SLAM_CAPTURES_NOTHING) {
+            rec.grand_slam();
+            return (own, opponent);
+        }
+        let mover = self.turn;
+        self.take_houses(opponent & chain, !mover, mover, rec);
+        if grand_slam {
+            // GrandSlam::LeftToOpponent: the mover's seeds go to the opponent.
+            self.take_houses(own, mover, !mover, rec);
+            return (0, 0);
+        }
+        (own, opponent & !chain)
+    }
+
+    /// Puts the seeds of `taken`, houses of `side`'s row, into `to`'s
+    /// store, telling `rec` house by house from the last.
+    #[inline(always)]
+    fn take_houses<R: Recorder>(&mut self, taken: Row, side: Side, to: Side, rec: &mut R) {
+        self.board.stores[to.index()] += byte_sum(taken);
+        for k in (0..6).rev() {
+            let seeds = (taken >> (8 * k)) as u8;
+            if seeds > 0 {
+                rec.captured(6 * side.index() + k, seeds, to);
+            }
+        }
+    }
+}
+
+/// Sows `seeds` (a lap or more) from absolute house `origin`: every
+/// house but the origin (if skipped) gets one seed a lap, the rest go
+/// on from the origin. Returns the rows and the absolute house of the
+/// last seed.
+#[cold]
+fn sow_laps(rows: [Row; 2], origin: usize, seeds: u8, skip_origin: bool) -> ([Row; 2], u8) {
+    let lap = if skip_origin { 11 } else { 12 };
+    let (laps, rest) = (seeds / lap, seeds % lap);
+    let [south, north] = SOW[origin][usize::from(rest)];
+    let each = ONE_EACH * u64::from(laps);
+    // The origin has lost `rest` by the table; it loses the rest of its
+    // seeds, and gets no lap's seed when skipped.
+    let lost = seeds - rest + if skip_origin { laps } else { 0 };
+    let row = origin / 6;
+    let mut rows = [
+        rows[0].wrapping_add(south) + each,
+        rows[1].wrapping_add(north) + each,
+    ];
+    rows[row] -= u64::from(lost) << (8 * (origin % 6));
+    // With nothing left over, the last lap ended just before the origin
+    // (skipped) or in it.
+    let after = if rest == 0 && skip_origin {
+        11
+    } else {
+        usize::from(rest)
+    };
+    (rows, ((origin + after) % 12) as u8)
+}
+
+/// The houses of a row whose seeds reach the next row, which is starved
+/// (R7: house `k` needs `6 - k` seeds or more).
+#[cold]
+fn feeding_houses(row: Row) -> u16 {
+    let mut mask = 0;
+    for k in 0..6 {
+        mask |= u16::from((row >> (8 * k)) as u8 >= 6 - k as u8) << k;
+    }
+    mask
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::CaptureSet;
+    use crate::search::zobrist::mix;
+    use crate::{Move, Ruleset};
+
+    /// Every 6-house Oware ruleset this module plays, by its options, with
+    /// houses small and large (laps are common from 12 seeds a house).
+    fn rulesets() -> Vec<Ruleset> {
+        let mut all = Vec::new();
+        let other_counts = CaptureCounts::from_counts(&[1, 4, 5]).unwrap();
+        for seeds_per_house in [1, 3, 4, 7, 12, 21] {
+            for skip_origin in [true, false] {
+                for capture_counts in [CaptureCounts::TWO_OR_THREE, other_counts] {
+                    for grand_slam in [GrandSlam::NoCapture, GrandSlam::LeftToOpponent] {
+                        for must_feed in [true, false] {
+                            let mut options = Ruleset::abapa().options();
+                            options.seeds_per_house = seeds_per_house;
+                            options.family = Family::Oware(OwareRules {
+                                skip_origin,
+                                capture_counts,
+                                grand_slam,
+                                must_feed,
+                            });
+                            all.push(Ruleset::new(options).unwrap());
+                        }
+                    }
+                }
+            }
+        }
+        all
+    }
+
+    /// The word-at-a-time legal moves and play agree with the general code
+    /// of `oware.rs` (which `Position::play` runs) on every move of random
+    /// games: the same position after, the same houses captured.
+    #[test]
+    fn plays_as_the_general_code_on_random_games() {
+        let mut draws = 0u64;
+        let mut below = |n: u32| {
+            draws += 1;
+            (mix(draws) % u64::from(n)) as u32
+        };
+        let (mut moves, mut captures) = (0, 0);
+        for ruleset in rulesets() {
+            let fast = ruleset.oware6.expect("played here");
+            let Family::Oware(rules) = ruleset.family else {
+                unreachable!()
+            };
+            for _game in 0..12 {
+                let mut pos = Position::new(ruleset);
+                for _ply in 0..150 {
+                    let mask = pos.legal_mask();
+                    assert_eq!(mask, pos.oware_legal_mask(&rules), "{pos}");
+                    if mask == 0 {
+                        break;
+                    }
+                    for k in (0..6).filter(|k| mask >> k & 1 != 0) {
+                        let m = Move::new(pos.turn, crate::House(k as u8));
+                        let (mut word, mut general) = (pos, pos);
+                        let (mut taken_word, mut taken_general) =
+                            (CaptureSet::default(), CaptureSet::default());
+                        word.apply_oware6(m.to_index(6), &fast, &mut taken_word);
+                        general.apply_oware(m, &rules, &mut taken_general);
+                        assert_eq!(word, general, "{m} in {pos} ({ruleset:?})");
+                        assert_eq!(taken_word.0, taken_general.0, "{m} in {pos}");
+                        moves += 1;
+                        captures += u32::from(taken_word.0 != 0);
+                    }
+                    let choice = below(mask.count_ones());
+                    let k = (0..6)
+                        .filter(|k| mask >> k & 1 != 0)
+                        .nth(choice as usize)
+                        .unwrap();
+                    pos.apply_oware6(6 * pos.turn.index() + k, &fast, &mut CaptureSet::default());
+                }
+            }
+        }
+        // The games are long and varied enough to test captures.
+        assert!(
+            moves > 200_000 && captures > 20_000,
+            "{moves} moves, {captures} captures"
+        );
+    }
+
+    #[test]
+    fn word_helpers_match_their_byte_by_byte_meaning() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Small counts, with zeros, twos and threes common.
+            let houses: Vec<u8> = (0..6).map(|k| (x >> (8 * k)) as u8 % 7).collect();
+            let row = houses.iter().rev().fold(0, |r, &s| r << 8 | u64::from(s));
+            let sum: u32 = houses.iter().map(|&s| u32::from(s)).sum();
+            assert_eq!(u32::from(byte_sum(row)), sum);
+            let nonzero = (0..6).fold(0, |m, k| m | u16::from(houses[k] > 0) << k);
+            assert_eq!(nonzero_houses(row), nonzero);
+            let other = CaptureCounts::from_counts(&[1, 4]).unwrap();
+            for counts in [CaptureCounts::TWO_OR_THREE, other] {
+                let expect = (0..6).fold(0, |m, k| {
+                    m | (u64::from(counts.contains(houses[k])) * 0xFF) << (8 * k)
+                });
+                assert_eq!(capturable(row, counts), expect, "{houses:?}");
+            }
+        }
+    }
+}
