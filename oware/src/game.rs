@@ -1,8 +1,6 @@
 //! A game: a position with its history, for the rules that need it.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
+use crate::repetition::Repetitions;
 use crate::{
     IllegalMoveReason, Leftover, Move, MoveList, MoveReport, Outcome, PlayError, Position, Ruleset,
     Termination,
@@ -12,8 +10,9 @@ use crate::{
 /// the rules that look at history need (repetition and the no-capture
 /// limit, Abapa R11). It supports undo and ending by agreement.
 ///
-/// Each move costs the same whatever the game's length: the occurrences of
-/// the positions since the last capture are kept in a hash map.
+/// A move and an undo cost the same whatever the game's length: the
+/// occurrences of the positions since the last capture are kept move by
+/// move.
 ///
 /// ```
 /// use oware::{Game, Termination};
@@ -33,15 +32,12 @@ pub struct Game {
     /// `positions[0]` is the start; `positions[k]` follows `moves[k - 1]`.
     positions: Vec<Position>,
     moves: Vec<Move>,
-    /// How often each position since the last capture has occurred.
-    /// Kept only when the ruleset ends games by repetition.
-    occurrences: Occurrences,
-    /// The current position's occurrences, while `occurrences` is kept.
-    repeats: u16,
-    /// The legal moves of the current position (before any history rule).
-    legal: MoveList,
-    /// Plies since the last capture (or the start).
-    quiet_plies: usize,
+    /// How often each position since the last capture has occurred, and
+    /// where that stretch began.
+    repetitions: Repetitions,
+    /// The legal moves of the current position (before any history
+    /// rule), as houses of the side to move (bit `k` = house `k`).
+    legal: u16,
     agreed: bool,
     outcome: Option<Outcome>,
 }
@@ -63,16 +59,11 @@ impl Game {
         let mut game = Game {
             positions,
             moves: Vec::with_capacity(128),
-            occurrences: Occurrences::default(),
-            repeats: 1,
-            legal: MoveList::new(),
-            quiet_plies: 0,
+            repetitions: Repetitions::new(&start),
+            legal: 0,
             agreed: false,
             outcome: None,
         };
-        if game.tracks_repetition() {
-            game.occurrences.insert(key(&start), 1);
-        }
         game.outcome = game.compute_outcome();
         game
     }
@@ -123,7 +114,7 @@ impl Game {
         if self.outcome.is_some() {
             MoveList::new()
         } else {
-            self.legal
+            MoveList::from_mask(self.position().turn(), self.legal)
         }
     }
 
@@ -158,7 +149,7 @@ impl Game {
     pub fn play_quiet(&mut self, m: Move) -> Result<Option<Outcome>, PlayError> {
         self.refuse_when_over(m)?;
         let mut next = *self.position();
-        if !self.legal.contains(&m) {
+        if m.side() != next.turn() || self.legal >> m.house().index() & 1 == 0 {
             // Only an illegal move pays for finding out why.
             let reason = next.check(m).err().unwrap_or(IllegalMoveReason::GameOver);
             return Err(PlayError { m, reason });
@@ -183,20 +174,9 @@ impl Game {
 
     /// Adds `next`, reached by `m`, to the history and updates the outcome.
     fn record(&mut self, next: Position, m: Move) {
-        if next.board().stores() == self.position().board().stores() {
-            self.quiet_plies += 1;
-        } else {
-            // Seeds left the board: no earlier position can come back.
-            self.quiet_plies = 0;
-            self.occurrences.clear();
-        }
-        if self.tracks_repetition() {
-            let count = self.occurrences.entry(key(&next)).or_insert(0);
-            *count += 1;
-            self.repeats = *count;
-        }
         self.positions.push(next);
         self.moves.push(m);
+        self.repetitions.push(&self.positions);
         self.outcome = self.compute_outcome();
     }
 
@@ -209,8 +189,8 @@ impl Game {
             None
         } else {
             let m = self.moves.pop()?;
+            self.repetitions.pop(&self.positions);
             self.positions.pop();
-            self.recount_since_capture();
             Some(m)
         };
         self.outcome = self.compute_outcome();
@@ -250,7 +230,7 @@ impl Game {
     #[must_use]
     pub fn repetitions(&self) -> usize {
         if self.tracks_repetition() {
-            return usize::from(self.repeats);
+            return usize::from(self.repetitions.count());
         }
         let now = key(self.position());
         self.positions_since_capture()
@@ -268,31 +248,7 @@ impl Game {
     /// Plies played since the last capture (or since the start of the game).
     #[must_use]
     pub fn plies_since_capture(&self) -> usize {
-        self.quiet_plies
-    }
-
-    /// Rebuilds the occurrence counts and the quiet-ply count after an
-    /// undo. Stores only grow, so the positions since the last capture are
-    /// the trailing ones whose stores equal the current ones.
-    fn recount_since_capture(&mut self) {
-        let stores = self.position().board().stores();
-        let first = self
-            .positions
-            .iter()
-            .rposition(|p| p.board().stores() != stores)
-            .map_or(0, |i| i + 1);
-        self.quiet_plies = self.positions.len() - 1 - first;
-        self.occurrences.clear();
-        if self.tracks_repetition() {
-            for p in &self.positions[first..] {
-                *self.occurrences.entry(key(p)).or_insert(0) += 1;
-            }
-            self.repeats = self
-                .occurrences
-                .get(&key(self.position()))
-                .copied()
-                .unwrap_or(1);
-        }
+        self.ply() - self.repetitions.stretch_start()
     }
 
     /// The outcome of the current position with its history; also keeps
@@ -302,7 +258,7 @@ impl Game {
         // A position ends the game by its own rules exactly when it has no
         // legal move: only then ask why.
         let mask = pos.legal_mask();
-        self.legal = MoveList::from_mask(pos.turn(), mask);
+        self.legal = mask;
         if self.agreed {
             return Some(self.split_outcome(Termination::Agreement));
         }
@@ -321,7 +277,7 @@ impl Game {
         }
         let no_capture = cycle
             .no_capture_plies
-            .is_some_and(|n| self.quiet_plies >= usize::from(n));
+            .is_some_and(|n| self.plies_since_capture() >= usize::from(n));
         let too_long = cycle
             .max_plies
             .is_some_and(|n| self.ply() >= usize::from(n));
@@ -344,7 +300,7 @@ impl Game {
 
     /// The positions since the last capture, the current one included.
     pub(crate) fn positions_since_capture(&self) -> &[Position] {
-        &self.positions[self.positions.len() - 1 - self.quiet_plies..]
+        &self.positions[self.repetitions.stretch_start()..]
     }
 }
 
@@ -352,30 +308,6 @@ impl Game {
 /// (R11): the houses, the stores and the side to move.
 pub(crate) fn key(pos: &Position) -> (crate::Board, crate::Side) {
     (*pos.board(), pos.turn())
-}
-
-/// Occurrence counts by position, hashed with a fast multiplicative hash:
-/// positions are small and hashed once a move, so SipHash's cost would
-/// double the cost of a checked playout.
-type Occurrences = HashMap<(crate::Board, crate::Side), u16, BuildHasherDefault<QuickHasher>>;
-
-/// A word-at-a-time multiplicative hasher (the FxHash scheme).
-#[derive(Default)]
-struct QuickHasher(u64);
-
-impl Hasher for QuickHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word))
-                .wrapping_mul(0x517c_c1b7_2722_0a95);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
 }
 
 impl Default for Game {

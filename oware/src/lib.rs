@@ -70,6 +70,7 @@ mod outcome;
 mod perft;
 mod position;
 pub mod record;
+mod repetition;
 mod report;
 mod ruleset;
 pub mod ruleset_text;
