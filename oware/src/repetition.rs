@@ -242,7 +242,7 @@ fn hash(p: &Position) -> u64 {
 mod tests {
     use super::*;
     use crate::search::zobrist::mix;
-    use crate::{CycleRule, Game, Ruleset};
+    use crate::{CycleRule, Ruleset};
 
     /// The count and stretch start, found by looking at every position.
     fn naive(positions: &[Position]) -> (u16, usize) {
