@@ -39,7 +39,7 @@ impl Position {
     /// The end of the game by the rules a position sees.
     pub(crate) fn family_outcome(&self) -> Option<Outcome> {
         match &self.ruleset.family {
-            Family::Oware(rules) => self.oware_outcome(rules),
+            Family::Oware(_) => self.oware_outcome(),
             Family::Kalah(rules) => self.kalah_outcome(rules),
             Family::Congkak(rules) => self.congkak_outcome(rules),
         }

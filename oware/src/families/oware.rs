@@ -25,14 +25,15 @@ impl Position {
     }
 
     /// The outcome by majority (R9, R10) or when no move is legal (R8).
-    pub(crate) fn oware_outcome(&self, rules: &OwareRules) -> Option<Outcome> {
+    pub(crate) fn oware_outcome(&self) -> Option<Outcome> {
         if self.majority_reached() {
             return Some(Outcome::from_scores(
                 Termination::Majority,
                 self.board.stores(),
             ));
         }
-        (self.oware_legal_mask(rules) == 0)
+        // The legal moves by the quickest code for the board.
+        (self.legal_mask() == 0)
             .then(|| Outcome::from_scores(Termination::NoMoves, self.stores_plus_rows()))
     }
 

@@ -45,13 +45,20 @@ impl Evaluation {
         let material = 100 * (i32::from(board.store(me)) - i32::from(board.store(!me)));
         let per_side = |side: Side| -> i32 {
             let houses = board.houses(side);
-            let mut score = self.mobility * moves_of(pos, side);
+            // Mobility costs a legal-move generation: only when weighed.
+            let mut score = match self.mobility {
+                0 => 0,
+                weight => weight * moves_of(pos, side),
+            };
             match pos.ruleset().family() {
                 Family::Oware(_) => {
                     let lap = (2 * houses.len() - 1) as u8;
-                    let lapping = houses.iter().filter(|&&s| s >= lap).count() as i32;
-                    let weak = houses.iter().filter(|&&s| s == 1 || s == 2).count() as i32;
-                    let empty = houses.iter().filter(|&&s| s == 0).count() as i32;
+                    let (mut lapping, mut weak, mut empty) = (0, 0, 0);
+                    for &seeds in houses {
+                        lapping += i32::from(seeds >= lap);
+                        weak += i32::from(seeds == 1 || seeds == 2);
+                        empty += i32::from(seeds == 0);
+                    }
                     score += self.lapping_houses * lapping
                         - self.weak_houses * weak
                         - self.empty_houses * empty;
