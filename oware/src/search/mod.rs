@@ -42,6 +42,7 @@ mod book;
 mod eval;
 mod levels;
 mod matches;
+mod path;
 mod tt;
 mod worker;
 pub(crate) mod zobrist;
