@@ -1,14 +1,12 @@
 //! Engine benchmarks: the time to reach depth 12 and depth 20 from the
-//! Abapa start (fresh table each time), nodes per second on one and on two
-//! threads, and a depth-8 search after 30 000 quiet plies against the same
-//! position in a new game (the history rules' cost must not grow with the
-//! game's length).
+//! Abapa start (fresh table each time), and nodes per second on one and on
+//! two threads.
 #![allow(missing_docs)] // criterion_group! generates undocumented functions
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use oware::Game;
 use oware::search::{SearchLimits, Searcher};
-use oware::{Game, Position, Ruleset};
 
 fn bench_search(c: &mut Criterion) {
     let game = Game::default();
@@ -24,17 +22,6 @@ fn bench_search(c: &mut Criterion) {
     group.bench_function("nodes_200k", |b| {
         b.iter(|| Searcher::new(1 << 20).search(black_box(&game), SearchLimits::nodes(nodes)))
     });
-    group.finish();
-    let mut group = c.benchmark_group("history");
-    let (long, fresh) = long_quiet_game(30_000);
-    for (name, game) in [
-        ("depth_8_after_30000_quiet_plies", &long),
-        ("depth_8_new_game", &fresh),
-    ] {
-        group.bench_function(name, |b| {
-            b.iter(|| Searcher::new(1 << 16).search(black_box(game), SearchLimits::depth(8)))
-        });
-    }
     group.finish();
     // Threads: a fixed time, counting the nodes of every thread (a node
     // limit would run on one thread).
@@ -53,29 +40,3 @@ fn bench_search(c: &mut Criterion) {
 
 criterion_group!(benches, bench_search);
 criterion_main!(benches);
-
-/// A game of `plies` plies under a ruleset where only 31 seeds capture (so
-/// nothing is captured) and no history rule ends it early, and a new game
-/// from its last position.
-fn long_quiet_game(plies: usize) -> (Game, Game) {
-    let ruleset: Ruleset = "abapa(captures=31,repetitions=off,no_capture=off,max_plies=65535)"
-        .parse()
-        .expect("a valid ruleset");
-    let mut game = Game::new(ruleset);
-    let mut rng = 0x2545_F491_4F6C_DD1D_u64;
-    while game.ply() < plies {
-        let moves = game.legal_moves();
-        rng = xorshift(rng);
-        game.play_quiet(moves[(rng % moves.len() as u64) as usize])
-            .expect("legal move");
-    }
-    let last: Position = *game.position();
-    (game, Game::from_position(last))
-}
-
-fn xorshift(mut x: u64) -> u64 {
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    x
-}

@@ -42,7 +42,6 @@ mod book;
 mod eval;
 mod levels;
 mod matches;
-mod path;
 mod tt;
 mod worker;
 pub(crate) mod zobrist;

@@ -5,7 +5,6 @@
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::path::Path;
 use super::tt::{Bound, Table};
 use super::{Evaluation, INFINITY, StopHandle, WIN, WIN_BAND, zobrist};
 use crate::endgame::{Convention, Database};
@@ -13,6 +12,14 @@ use crate::{Game, MAX_HOUSES, Move, MoveList, Position};
 
 /// The deepest ply below the root a worker keeps state for.
 const MAX_PLY: usize = super::SearchLimits::MAX_DEPTH as usize + 2;
+
+/// A position on the path from the game's last capture to the node
+/// searched: its hash and the seeds in both stores.
+#[derive(Copy, Clone, Debug)]
+struct PathEntry {
+    hash: u64,
+    stores: u16,
+}
 
 /// An iteration's result at the root.
 #[derive(Clone, Debug)]
@@ -44,8 +51,10 @@ pub(crate) struct Worker<'a> {
     shared: &'a Shared<'a>,
     pub(crate) nodes: u64,
     pub(crate) stopped: bool,
-    /// The positions before the current one, game and search path.
-    path: Path,
+    /// The positions before the current one, game and search path. Stores
+    /// only grow, so the trailing entries with the current total are the
+    /// positions since the last capture.
+    path: Vec<PathEntry>,
     /// The game's plies before the search started.
     ply_before: usize,
     /// Whether the ruleset ends games at a ply count (then the ply is part
@@ -66,30 +75,26 @@ impl<'a> Worker<'a> {
             shared,
             nodes: 0,
             stopped: false,
-            path: Path::default(),
+            path: Vec::new(),
             ply_before: game.ply(),
             ply_limited: game.ruleset().cycle().max_plies.is_some(),
             lines: vec![Vec::new(); MAX_PLY],
             history_reach: usize::MAX,
         };
-        // The root itself goes on the path as its moves are searched. The
-        // positions before it count for the history rules; their hashes
-        // are needed only by a repetition rule.
+        // The root itself goes on the path as its moves are searched.
         let before = game.positions_since_capture();
-        let before = &before[..before.len() - 1];
-        if game.ruleset().cycle().occurrences.is_some() {
-            for p in before {
-                worker.push(p, zobrist::hash(p));
-            }
-        } else {
-            worker.path = Path::after_quiet_plies(before.len(), store_total(game.position()));
+        for p in &before[..before.len() - 1] {
+            worker.push(p, zobrist::hash(p));
         }
         worker
     }
 
     /// Puts `pos` (hash `hash`) on the path.
     fn push(&mut self, pos: &Position, hash: u64) {
-        self.path.push(hash, store_total(pos));
+        self.path.push(PathEntry {
+            hash,
+            stores: store_total(pos),
+        });
     }
 
     /// The table key of `pos` here: its hash, and the ply where the ruleset
@@ -420,14 +425,25 @@ impl<'a> Worker<'a> {
             return Err(terminal_score(pos, outcome, ply));
         }
         let cycle = pos.ruleset().cycle();
-        // Where the quiet stretch starts, this position's first occurrence
-        // in it, and its occurrences counting now (Abapa R11: the third
-        // ends it), kept by the path entry by entry.
-        let seen = self.path.seen(key, store_total(pos));
-        let (start, earlier, quiet_plies) = (seen.start, seen.first, seen.quiet_plies);
-        let repeated = cycle
-            .occurrences
-            .is_some_and(|n| seen.count >= usize::from(n));
+        let total = store_total(pos);
+        // One walk back to the last capture: where the quiet stretch starts,
+        // this position's first occurrence in it, and its occurrences
+        // counting now (Abapa R11: the third ends it).
+        let mut start = self.path.len();
+        let mut earlier = None;
+        let mut seen = 1;
+        for (i, e) in self.path.iter().enumerate().rev() {
+            if e.stores != total {
+                break;
+            }
+            start = i;
+            if e.hash == key {
+                seen += 1;
+                earlier = Some(i);
+            }
+        }
+        let quiet_plies = self.path.len() - start;
+        let repeated = cycle.occurrences.is_some_and(|n| seen >= usize::from(n));
         let no_capture = cycle
             .no_capture_plies
             .is_some_and(|n| quiet_plies >= usize::from(n));
