@@ -1,7 +1,9 @@
 //! The bookkeeping of the repetition rule (Abapa R11) for a [`Game`]: how
 //! many times each position since the last capture has occurred, kept move
-//! by move so that a move and an undo cost the same whatever the game's
-//! length.
+//! by move so that a move, and the undo of a move that captured nothing,
+//! cost the same whatever the game's length. Undoing a capture recounts the
+//! quiet stretch before it (each stretch once, so taking back a whole game
+//! is linear).
 //!
 //! [`Game`]: crate::Game
 
