@@ -467,3 +467,31 @@ fn the_tuned_evaluation_beats_the_earlier_weights() {
     println!("tuned vs earlier weights: {result}");
     assert!(result.score() >= 0.65, "{result}");
 }
+
+/// The issue-12 record: 65 000 quiet plies under a ruleset where only 31
+/// seeds capture, repetitions don't count and only a 65 535-ply limit ends
+/// the game. The search at its end
+/// sees the same tree as from the same position in a new game: the same
+/// move, score, line and node count (the bench `history` in
+/// `benches/search.rs` shows it takes the same time too).
+#[test]
+fn a_long_quiet_history_leaves_the_search_as_from_a_new_game() {
+    let ruleset: Ruleset = "abapa(captures=31,repetitions=off,no_capture=off,max_plies=65535)"
+        .parse()
+        .unwrap();
+    let mut game = Game::new(ruleset);
+    let mut rng = Rng::new(12);
+    while game.ply() < 65_000 {
+        let moves = game.legal_moves();
+        game.play_quiet(moves[rng.below(moves.len())]).unwrap();
+    }
+    assert_eq!(game.plies_since_capture(), 65_000);
+    let fresh = Game::from(*game.position());
+    let search = |g: &Game| Searcher::new(1 << 16).search(g, SearchLimits::depth(8));
+    let (long, new) = (search(&game), search(&fresh));
+    assert_eq!(
+        (long.best_move, long.score, &long.pv, long.nodes),
+        (new.best_move, new.score, &new.pv, new.nodes)
+    );
+    assert!(long.nodes > 1000, "{} nodes", long.nodes);
+}

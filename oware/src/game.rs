@@ -191,7 +191,7 @@ impl Game {
             None
         } else {
             let m = self.moves.pop()?;
-            self.repetitions.pop(&self.positions);
+            self.repetitions.pop();
             self.positions.pop();
             Some(m)
         };
@@ -298,6 +298,15 @@ impl Game {
             Leftover::NotCounted => pos.board().stores(),
         };
         Outcome::from_scores(termination, scores)
+    }
+
+    /// How many times `pos` has occurred since the last capture, the
+    /// current position included, and the first time as an index into
+    /// [`Game::positions_since_capture`]; `None` if it has not or the
+    /// ruleset has no repetition rule.
+    pub(crate) fn occurrences_since_capture(&self, pos: &Position) -> Option<(u16, usize)> {
+        let (count, ply) = self.repetitions.find(&self.positions, pos)?;
+        Some((count, ply - self.repetitions.stretch_start()))
     }
 
     /// The positions since the last capture, the current one included.

@@ -1,70 +1,277 @@
-//! The bookkeeping of the repetition rule (Abapa R11) for a [`Game`]: how
-//! many times each position since the last capture has occurred, kept move
-//! by move so that a move, and the undo of a move that captured nothing,
-//! cost the same whatever the game's length. Undoing a capture recounts the
-//! quiet stretch before it (each stretch once, so taking back a whole game
-//! is linear).
+//! The bookkeeping of the repetition and no-capture rules (Abapa R11) for a
+//! stack of positions, a [`Game`]'s history or a search's path: where each
+//! position's quiet stretch (the plies since the last capture) starts and
+//! how many times the position has occurred in it. It is kept move by move,
+//! so that a move and an undo cost the same whatever the game's length, and
+//! its memory follows the positions on the stack.
 //!
 //! [`Game`]: crate::Game
 
 use crate::Position;
 
-/// No ply.
+/// No entry.
 const NONE: u32 = u32::MAX;
 
-/// The occurrences of a game's positions within their quiet stretch (the
-/// plies since the last capture), by ply.
+/// The occurrences of the positions on a stack within their quiet stretch,
+/// by entry (entry `i` is the `i`-th position pushed and not popped).
 ///
-/// A table maps a hash of each position to the latest ply with that hash;
-/// each ply links to the previous ply of the same hash. A new position
-/// finds its count by following that link to an equal position, and an
-/// undo puts the link back. A capture starts a new stretch by starting a
-/// new generation of the table, which empties it at once.
+/// A table maps each hash on the stack to its latest entry; each entry
+/// links to the previous entry with the same hash, in any stretch. A new
+/// position finds its count by following that link back to an equal
+/// position, stopping at its stretch's start; a pop puts the link back in
+/// the table, and takes the hash out of the table when it was the last
+/// entry with it (backward-shift deletion, so no slot outlives its entry).
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Repetitions {
-    /// Whether the ruleset has a repetition rule: otherwise only the
-    /// stretch's start is kept.
+pub(crate) struct Occurrences {
+    /// Whether occurrences are counted (the ruleset has a repetition
+    /// rule): otherwise only the stretches' starts are kept.
     tracked: bool,
-    /// The first ply of the current stretch.
-    first: usize,
-    /// By ply: how many times the position has occurred in its stretch up
-    /// to this ply, counting itself.
+    /// By entry: the first entry of its stretch.
+    starts: Vec<u32>,
+    /// By entry, when tracked: its hash.
+    hashes: Vec<u64>,
+    /// By entry, when tracked: how many times its position has occurred in
+    /// its stretch up to it, counting itself.
     counts: Vec<u16>,
-    /// By ply: the latest earlier ply of the stretch with the same hash.
+    /// By entry, when tracked: its position's first entry in its stretch.
+    firsts: Vec<u32>,
+    /// By entry, when tracked: the latest earlier entry with its hash.
     earlier: Vec<u32>,
-    /// Open addressing by hash; slots of an older generation are empty.
+    /// Open addressing by hash (linear probing); a slot with no entry is
+    /// empty.
     slots: Vec<Slot>,
-    /// The generation of the current stretch.
-    generation: u32,
-    /// Slots of the current generation.
+    /// Slots holding an entry.
     live: usize,
-    /// Probes, links followed and positions re-read, for the tests' cost
-    /// checks.
+    /// Probes, links followed and slots moved, for the tests' cost checks.
     #[cfg(test)]
-    steps: usize,
+    pub(crate) steps: usize,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct Slot {
-    generation: u32,
-    /// The latest ply with this hash, or [`NONE`] after it was undone.
-    ply: u32,
     hash: u64,
+    /// The latest entry with this hash, or [`NONE`] for an empty slot.
+    latest: u32,
 }
+
+impl Default for Slot {
+    fn default() -> Slot {
+        Slot {
+            hash: 0,
+            latest: NONE,
+        }
+    }
+}
+
+impl Occurrences {
+    /// An empty stack; `tracked`: whether to count occurrences.
+    pub(crate) fn new(tracked: bool, room: usize) -> Occurrences {
+        let tracked_room = if tracked { room } else { 0 };
+        Occurrences {
+            tracked,
+            starts: Vec::with_capacity(room),
+            hashes: Vec::with_capacity(tracked_room),
+            counts: Vec::with_capacity(tracked_room),
+            firsts: Vec::with_capacity(tracked_room),
+            earlier: Vec::with_capacity(tracked_room),
+            slots: vec![Slot::default(); (2 * tracked_room).next_power_of_two().max(16)],
+            ..Occurrences::default()
+        }
+    }
+
+    /// How many positions are on the stack.
+    pub(crate) fn len(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// Pushes a position with hash `hash`; `capture`: whether seeds left
+    /// the board on the ply to it (it starts a stretch); `same(i)`: whether
+    /// entry `i`, of the same hash, is the same position.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, hash: u64, capture: bool, same: impl Fn(usize) -> bool) {
+        let entry = self.len() as u32;
+        let start = match self.starts.last() {
+            Some(&start) if !capture => start,
+            _ => entry,
+        };
+        self.starts.push(start);
+        if !self.tracked {
+            return;
+        }
+        let slot = self.slot_for(hash);
+        let latest = self.slots[slot].latest;
+        let (mut count, mut first) = (1, entry);
+        let mut e = latest;
+        while e != NONE && e >= start {
+            self.step();
+            let i = e as usize;
+            if same(i) {
+                (count, first) = (self.counts[i].saturating_add(1), self.firsts[i]);
+                break;
+            }
+            e = self.earlier[i];
+        }
+        self.slots[slot].latest = entry;
+        self.hashes.push(hash);
+        self.counts.push(count);
+        self.firsts.push(first);
+        self.earlier.push(latest);
+    }
+
+    /// Pops the last position pushed.
+    pub(crate) fn pop(&mut self) {
+        if self.starts.pop().is_none() || !self.tracked {
+            return;
+        }
+        let (Some(hash), Some(earlier)) = (self.hashes.pop(), self.earlier.pop()) else {
+            return;
+        };
+        self.counts.pop();
+        self.firsts.pop();
+        let slot = self.slot_for(hash);
+        if earlier == NONE {
+            self.remove(slot);
+        } else {
+            self.slots[slot].latest = earlier;
+        }
+    }
+
+    /// How many times the last position has occurred in its stretch (1 the
+    /// first time); 0 when occurrences are not counted or the stack is
+    /// empty.
+    pub(crate) fn count(&self) -> u16 {
+        self.counts.last().copied().unwrap_or(0)
+    }
+
+    /// The last position's first entry in its stretch, when occurrences
+    /// are counted.
+    #[cfg(test)]
+    pub(crate) fn first_occurrence(&self) -> Option<usize> {
+        self.firsts.last().map(|&f| f as usize)
+    }
+
+    /// The first entry of the last position's stretch (0 when empty).
+    pub(crate) fn stretch_start(&self) -> usize {
+        self.starts.last().map_or(0, |&s| s as usize)
+    }
+
+    /// How many times a position not on the stack, with hash `hash`, has
+    /// occurred in the last position's stretch, and its first entry there;
+    /// `same(i)`: whether entry `i`, of the same hash, is that position.
+    /// `None` when it has not, or occurrences are not counted.
+    #[inline(always)]
+    pub(crate) fn find(&self, hash: u64, same: impl Fn(usize) -> bool) -> Option<(u16, usize)> {
+        if !self.tracked {
+            return None;
+        }
+        let start = self.stretch_start();
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        let mut e = loop {
+            let slot = self.slots[i];
+            if slot.latest == NONE || slot.hash == hash {
+                break slot.latest;
+            }
+            i = (i + 1) & mask;
+        };
+        while e != NONE && e as usize >= start {
+            let i = e as usize;
+            if same(i) {
+                return Some((self.counts[i], self.firsts[i] as usize));
+            }
+            e = self.earlier[i];
+        }
+        None
+    }
+
+    #[inline(always)]
+    fn step(&mut self) {
+        #[cfg(test)]
+        {
+            self.steps += 1;
+        }
+    }
+
+    /// The slot of `hash`, taken (with no entry) if it was not there.
+    #[inline(always)]
+    fn slot_for(&mut self, hash: u64) -> usize {
+        if 2 * (self.live + 1) > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot.latest == NONE {
+                self.slots[i].hash = hash;
+                self.live += 1;
+                return i;
+            }
+            if slot.hash == hash {
+                return i;
+            }
+            self.step();
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Empties slot `i`, moving back the slots after it that probing would
+    /// no longer find.
+    fn remove(&mut self, mut i: usize) {
+        let mask = self.slots.len() - 1;
+        self.live -= 1;
+        let mut j = i;
+        loop {
+            self.slots[i].latest = NONE;
+            loop {
+                j = (j + 1) & mask;
+                if self.slots[j].latest == NONE {
+                    return;
+                }
+                self.step();
+                let home = self.slots[j].hash as usize & mask;
+                // Slot j stays where it is when its home lies cyclically in
+                // (i, j]: probing from home still reaches it.
+                let stays = if i <= j {
+                    i < home && home <= j
+                } else {
+                    i < home || home <= j
+                };
+                if !stays {
+                    self.slots[i] = self.slots[j];
+                    i = j;
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Doubles the table, keeping its slots.
+    fn grow(&mut self) {
+        let size = 2 * self.slots.len().max(8);
+        let old = core::mem::replace(&mut self.slots, vec![Slot::default(); size]);
+        let mask = size - 1;
+        for slot in old.into_iter().filter(|s| s.latest != NONE) {
+            let mut i = slot.hash as usize & mask;
+            while self.slots[i].latest != NONE {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = slot;
+        }
+    }
+}
+
+/// The bookkeeping of a game's history: the [`Occurrences`] of its
+/// positions, compared whole (houses, stores and side to move).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Repetitions(Occurrences);
 
 impl Repetitions {
     /// The bookkeeping of a game that starts at `start`.
     pub(crate) fn new(start: &Position) -> Repetitions {
         let tracked = start.ruleset().cycle().occurrences.is_some();
-        // Room for a typical game (about 100 plies in Abapa), as the game's.
-        let room = if tracked { 128 } else { 0 };
-        let mut repetitions = Repetitions {
-            tracked,
-            counts: Vec::with_capacity(room),
-            earlier: Vec::with_capacity(room),
-            generation: 1,
-            ..Repetitions::default()
-        };
+        // Room for a typical game (about 100 plies in Abapa).
+        let mut repetitions = Repetitions(Occurrences::new(tracked, 128));
         repetitions.push(core::slice::from_ref(start));
         repetitions
     }
@@ -74,134 +281,36 @@ impl Repetitions {
     pub(crate) fn push(&mut self, positions: &[Position]) {
         let ply = positions.len() - 1;
         let next = &positions[ply];
-        if ply > 0 && next.board().stores() != positions[ply - 1].board().stores() {
-            // Seeds left the board: no earlier position can come back.
-            self.start_stretch(ply);
-        }
-        if !self.tracked {
-            return;
-        }
-        let hash = hash(next);
-        let slot = self.slot_for(hash);
-        let mut earlier = self.slots[slot].ply;
-        let latest = earlier;
-        let mut count = 1;
-        while earlier != NONE {
-            #[cfg(test)]
-            {
-                self.steps += 1;
-            }
-            let i = earlier as usize;
-            if same(&positions[i], next) {
-                count = self.counts[i].saturating_add(1);
-                break;
-            }
-            earlier = self.earlier[i];
-        }
-        self.slots[slot].ply = ply as u32;
-        self.counts.push(count);
-        self.earlier.push(latest);
+        let capture = ply > 0 && next.board().stores() != positions[ply - 1].board().stores();
+        let hash = if self.0.tracked { hash(next) } else { 0 };
+        self.0.push(hash, capture, |i| same(&positions[i], next));
     }
 
-    /// Forgets the last ply, about to be taken back; `positions` is the
-    /// history with it still there.
-    pub(crate) fn pop(&mut self, positions: &[Position]) {
-        let ply = positions.len() - 1;
-        if self.tracked {
-            let earlier = self.earlier.pop().unwrap_or(NONE);
-            self.counts.pop();
-            if ply > self.first {
-                let slot = self.slot_for(hash(&positions[ply]));
-                self.slots[slot].ply = earlier;
-            }
-        }
-        if ply == self.first && ply > 0 {
-            // The ply took seeds: the stretch before it comes back.
-            let stores = positions[ply - 1].board().stores();
-            let first = positions[..ply]
-                .iter()
-                .rposition(|p| p.board().stores() != stores)
-                .map_or(0, |i| i + 1);
-            self.start_stretch(first);
-            if self.tracked {
-                for (i, p) in positions.iter().enumerate().take(ply).skip(first) {
-                    #[cfg(test)]
-                    {
-                        self.steps += 1;
-                    }
-                    let slot = self.slot_for(hash(p));
-                    self.slots[slot].ply = i as u32;
-                }
-            }
-        }
+    /// Forgets the last ply, about to be taken back.
+    pub(crate) fn pop(&mut self) {
+        self.0.pop();
     }
 
     /// How many times the latest position has occurred in its stretch
     /// (1 the first time); 0 when the ruleset has no repetition rule.
     pub(crate) fn count(&self) -> u16 {
-        self.counts.last().copied().unwrap_or(0)
+        self.0.count()
     }
 
     /// The first ply since the last capture.
     pub(crate) fn stretch_start(&self) -> usize {
-        self.first
+        self.0.stretch_start()
     }
 
-    /// Empties the table for a stretch that starts at `ply`.
-    fn start_stretch(&mut self, ply: usize) {
-        self.first = ply;
-        self.generation = self.generation.wrapping_add(1).max(1);
-        self.live = 0;
-        if self.generation == 1 {
-            // After 2^32 stretches, the old generations could come back.
-            self.slots.iter_mut().for_each(|s| *s = Slot::default());
-        }
+    /// How many times `pos` has occurred in the latest position's stretch
+    /// of `positions` (the game's history), and the first ply it did.
+    pub(crate) fn find(&self, positions: &[Position], pos: &Position) -> Option<(u16, usize)> {
+        self.0.find(hash(pos), |i| same(&positions[i], pos))
     }
 
-    /// The slot of `hash` in the current generation, taken (with no ply)
-    /// if it was not there.
-    #[inline(always)]
-    fn slot_for(&mut self, hash: u64) -> usize {
-        if 2 * (self.live + 1) > self.slots.len() {
-            self.grow();
-        }
-        let mask = self.slots.len() - 1;
-        let mut i = hash as usize & mask;
-        loop {
-            let slot = &mut self.slots[i];
-            if slot.generation != self.generation {
-                *slot = Slot {
-                    generation: self.generation,
-                    ply: NONE,
-                    hash,
-                };
-                self.live += 1;
-                return i;
-            }
-            if slot.hash == hash {
-                return i;
-            }
-            #[cfg(test)]
-            {
-                self.steps += 1;
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    /// Doubles the table (16 slots at first), keeping the current
-    /// generation's slots.
-    fn grow(&mut self) {
-        let size = (2 * self.slots.len()).max(16);
-        let old = core::mem::replace(&mut self.slots, vec![Slot::default(); size]);
-        let mask = size - 1;
-        for slot in old.into_iter().filter(|s| s.generation == self.generation) {
-            let mut i = slot.hash as usize & mask;
-            while self.slots[i].generation == self.generation {
-                i = (i + 1) & mask;
-            }
-            self.slots[i] = slot;
-        }
+    #[cfg(test)]
+    fn steps(&self) -> usize {
+        self.0.steps
     }
 }
 
@@ -293,7 +402,7 @@ mod tests {
                     if repetitions.stretch_start() == positions.len() - 1 {
                         undos_over_captures += 1;
                     }
-                    repetitions.pop(&positions);
+                    repetitions.pop();
                     positions.pop();
                 } else {
                     break;
@@ -310,6 +419,59 @@ mod tests {
             repeats > 1000 && undos_over_captures > 100,
             "{repeats} {undos_over_captures}"
         );
+    }
+
+    /// Pushes and pops of hashes from a small alphabet, some starting a
+    /// stretch, with long runs of pushes and of pops as a search makes:
+    /// the counts, first occurrences and stretch starts are those of the
+    /// stack, and the table holds exactly the stack's distinct hashes, so
+    /// it never outgrows the stack however long the walk.
+    #[test]
+    fn occurrences_follow_the_stack_and_the_table_its_hashes() {
+        let mut occurrences = Occurrences::new(true, 4);
+        let mut stack: Vec<(u64, bool)> = Vec::new();
+        let mut draws = 0u64;
+        let mut draw = |n: u64| {
+            draws += 1;
+            mix(draws) % n
+        };
+        let (mut pushes, mut repeats) = (0, 0);
+        for _ in 0..200_000 {
+            // Keep the stack between 0 and 64 deep, walking up and down.
+            if stack.len() < 64 && (stack.is_empty() || draw(2) == 0) {
+                // Hashes with equal low bits collide in the table.
+                let hash = draw(24) << 40 | draw(3);
+                let capture = draw(8) == 0;
+                stack.push((hash, capture));
+                occurrences.push(hash, capture, |_| true);
+                pushes += 1;
+            } else {
+                stack.pop();
+                occurrences.pop();
+            }
+            let Some(&(hash, _)) = stack.last() else {
+                assert_eq!((occurrences.len(), occurrences.live), (0, 0));
+                continue;
+            };
+            let start = stack.iter().rposition(|&(_, c)| c).unwrap_or(0);
+            let same: Vec<usize> = (start..stack.len())
+                .filter(|&i| stack[i].0 == hash)
+                .collect();
+            assert_eq!(occurrences.stretch_start(), start);
+            assert_eq!(usize::from(occurrences.count()), same.len());
+            assert_eq!(occurrences.first_occurrence(), Some(same[0]));
+            let mut distinct: Vec<u64> = stack.iter().map(|&(h, _)| h).collect();
+            distinct.sort_unstable();
+            distinct.dedup();
+            assert_eq!(occurrences.live, distinct.len());
+            assert!(
+                occurrences.slots.len() <= 256,
+                "{}",
+                occurrences.slots.len()
+            );
+            repeats += usize::from(same.len() > 1);
+        }
+        assert!(pushes > 90_000 && repeats > 10_000, "{pushes} {repeats}");
     }
 
     /// A game of many quiet plies without a repetition limit, played and
@@ -354,13 +516,13 @@ mod tests {
         let plies = positions.len() - 1;
         assert_eq!(plies, 30_000);
         while positions.len() > 1 {
-            repetitions.pop(&positions);
+            repetitions.pop();
             positions.pop();
         }
         assert!(
-            repetitions.steps < 8 * plies,
+            repetitions.steps() < 8 * plies,
             "{} steps for {plies} plies",
-            repetitions.steps
+            repetitions.steps()
         );
     }
 }

@@ -8,18 +8,11 @@ use std::time::Instant;
 use super::tt::{Bound, Table};
 use super::{Evaluation, INFINITY, StopHandle, WIN, WIN_BAND, zobrist};
 use crate::endgame::{Convention, Database};
+use crate::repetition::Occurrences;
 use crate::{Game, MAX_HOUSES, Move, MoveList, Position};
 
 /// The deepest ply below the root a worker keeps state for.
 const MAX_PLY: usize = super::SearchLimits::MAX_DEPTH as usize + 2;
-
-/// A position on the path from the game's last capture to the node
-/// searched: its hash and the seeds in both stores.
-#[derive(Copy, Clone, Debug)]
-struct PathEntry {
-    hash: u64,
-    stores: u16,
-}
 
 /// An iteration's result at the root.
 #[derive(Clone, Debug)]
@@ -51,10 +44,20 @@ pub(crate) struct Worker<'a> {
     shared: &'a Shared<'a>,
     pub(crate) nodes: u64,
     pub(crate) stopped: bool,
-    /// The positions before the current one, game and search path. Stores
-    /// only grow, so the trailing entries with the current total are the
-    /// positions since the last capture.
-    path: Vec<PathEntry>,
+    /// The game searched. The path to a node is the game's positions since
+    /// its last capture, the root last (the game part, which the game's own
+    /// bookkeeping counts), then the search's positions above the node.
+    game: &'a Game,
+    /// How many positions the game part has.
+    game_part: usize,
+    /// The seeds in both stores at the root.
+    root_total: u16,
+    /// The search part, by hash: the occurrences of its positions in their
+    /// quiet stretch within it.
+    path: Occurrences,
+    /// By search-part entry: the seeds in both stores (they only grow, so a
+    /// change is a capture).
+    totals: Vec<u16>,
     /// The game's plies before the search started.
     ply_before: usize,
     /// Whether the ruleset ends games at a ply count (then the ply is part
@@ -70,31 +73,47 @@ pub(crate) struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
-    pub(crate) fn new(shared: &'a Shared<'a>, game: &Game) -> Worker<'a> {
-        let mut worker = Worker {
+    pub(crate) fn new(shared: &'a Shared<'a>, game: &'a Game) -> Worker<'a> {
+        let tracked = game.ruleset().cycle().occurrences.is_some();
+        Worker {
             shared,
             nodes: 0,
             stopped: false,
-            path: Vec::new(),
+            game,
+            game_part: game.plies_since_capture() + 1,
+            root_total: store_total(game.position()),
+            path: Occurrences::new(tracked, MAX_PLY),
+            totals: Vec::with_capacity(MAX_PLY),
             ply_before: game.ply(),
             ply_limited: game.ruleset().cycle().max_plies.is_some(),
             lines: vec![Vec::new(); MAX_PLY],
             history_reach: usize::MAX,
-        };
-        // The root itself goes on the path as its moves are searched.
-        let before = game.positions_since_capture();
-        for p in &before[..before.len() - 1] {
-            worker.push(p, zobrist::hash(p));
         }
-        worker
+    }
+
+    /// How many positions the path has, game part and search part.
+    fn path_len(&self) -> usize {
+        self.game_part + self.path.len()
     }
 
     /// Puts `pos` (hash `hash`) on the path.
     fn push(&mut self, pos: &Position, hash: u64) {
-        self.path.push(PathEntry {
-            hash,
-            stores: store_total(pos),
-        });
+        let total = store_total(pos);
+        let capture = self.last_total() != total;
+        self.totals.push(total);
+        // Equal hashes are taken as equal positions, as in the table.
+        self.path.push(hash, capture, |_| true);
+    }
+
+    /// The seeds in both stores at the path's last position.
+    fn last_total(&self) -> u16 {
+        self.totals.last().copied().unwrap_or(self.root_total)
+    }
+
+    /// Takes the last position off the path.
+    fn pop(&mut self) {
+        self.totals.pop();
+        self.path.pop();
     }
 
     /// The table key of `pos` here: its hash, and the ply where the ruleset
@@ -199,13 +218,11 @@ impl<'a> Worker<'a> {
     ) -> Option<i32> {
         let mut child = *pos;
         child.play_unchecked(m);
-        self.push(pos, zobrist::hash(pos));
         let score = if child.turn() == pos.turn() {
             self.negamax(&child, depth - 1, alpha, beta, 1)
         } else {
             -self.negamax(&child, depth - 1, -beta, -alpha, 1)
         };
-        self.path.pop();
         (!self.stopped).then_some(score)
     }
 
@@ -214,12 +231,10 @@ impl<'a> Worker<'a> {
     pub(crate) fn one_ply_score(&mut self, pos: &Position, m: Move) -> i32 {
         let mut child = *pos;
         child.play_unchecked(m);
-        self.push(pos, zobrist::hash(pos));
         let score = match self.end_by_rules(&child, zobrist::hash(&child), 1) {
             Ok(_) => self.shared.eval.evaluate(&child),
             Err(score) => score,
         };
-        self.path.pop();
         if child.turn() == pos.turn() {
             score
         } else {
@@ -289,7 +304,7 @@ impl<'a> Worker<'a> {
             }
         }
         let reach_above = core::mem::replace(&mut self.history_reach, usize::MAX);
-        let index = self.path.len();
+        let index = self.path_len();
         self.push(pos, hash);
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
@@ -314,7 +329,7 @@ impl<'a> Worker<'a> {
                 break;
             }
         }
-        self.path.pop();
+        self.pop();
         let reach = self.history_reach;
         self.history_reach = reach_above.min(reach);
         if self.stopped {
@@ -425,24 +440,8 @@ impl<'a> Worker<'a> {
             return Err(terminal_score(pos, outcome, ply));
         }
         let cycle = pos.ruleset().cycle();
-        let total = store_total(pos);
-        // One walk back to the last capture: where the quiet stretch starts,
-        // this position's first occurrence in it, and its occurrences
-        // counting now (Abapa R11: the third ends it).
-        let mut start = self.path.len();
-        let mut earlier = None;
-        let mut seen = 1;
-        for (i, e) in self.path.iter().enumerate().rev() {
-            if e.stores != total {
-                break;
-            }
-            start = i;
-            if e.hash == key {
-                seen += 1;
-                earlier = Some(i);
-            }
-        }
-        let quiet_plies = self.path.len() - start;
+        let (start, earlier, seen) = self.occurrences(pos, key);
+        let quiet_plies = self.path_len() - start;
         let repeated = cycle.occurrences.is_some_and(|n| seen >= usize::from(n));
         let no_capture = cycle
             .no_capture_plies
@@ -464,6 +463,35 @@ impl<'a> Worker<'a> {
             return Err(terminal_score(pos, outcome, ply));
         }
         Ok(earlier.is_some())
+    }
+
+    /// Where the quiet stretch of `pos` (hash `key`), about to go on the
+    /// path, starts; its first occurrence there; and its occurrences
+    /// counting now (Abapa R11: the third ends the game). The path's last
+    /// stretch unless seeds left the board on the ply to `pos`.
+    fn occurrences(&self, pos: &Position, key: u64) -> (usize, Option<usize>, usize) {
+        if store_total(pos) != self.last_total() {
+            return (self.path_len(), None, 1);
+        }
+        let reaches_game = self.path.stretch_start() == 0
+            && self.totals.first().is_none_or(|&t| t == self.root_total);
+        let in_search = self.path.find(key, |_| true);
+        let in_game = if reaches_game {
+            self.game.occurrences_since_capture(pos)
+        } else {
+            None
+        };
+        let count = |found: Option<(u16, usize)>| usize::from(found.map_or(0, |(n, _)| n));
+        let first = match (in_game, in_search) {
+            (Some((_, first)), _) => Some(first),
+            (None, found) => found.map(|(_, first)| self.game_part + first),
+        };
+        let start = if reaches_game {
+            0
+        } else {
+            self.game_part + self.path.stretch_start()
+        };
+        (start, first, 1 + count(in_game) + count(in_search))
     }
 
     /// The exact score of `pos` from the endgame database, if it has one:
