@@ -10,11 +10,9 @@ use crate::{
 /// the rules that look at history need (repetition and the no-capture
 /// limit, Abapa R11). It supports undo and ending by agreement.
 ///
-/// A move costs the same whatever the game's length: the occurrences of
-/// the positions since the last capture are kept move by move. So does
-/// the undo of a move that captured nothing; undoing a capture recounts
-/// the quiet stretch before it, so taking back a whole game is linear in
-/// its length.
+/// A move and an undo cost the same whatever the game's length: the
+/// occurrences of the positions since the last capture are kept move by
+/// move.
 ///
 /// ```
 /// use oware::{Game, Termination};
