@@ -21,6 +21,18 @@ seconds() { # runs a command, prints its wall time in seconds
 }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
+# The three must agree on the count before their times mean anything.
+count() { "$@" 2>/dev/null | grep -o 'perft([0-9]*) = [0-9]*' | head -n 1; }
+expected=$(count target/perft_baseline "$depth")
+for mode in "" --play-leaves; do
+  got=$(count "$ours" $mode "$depth")
+  if [ "$got" != "$expected" ]; then
+    echo "counts differ: C baseline '$expected', oware $mode '$got'" >&2
+    exit 1
+  fi
+done
+echo "counts agree: $expected"
+
 : >target/vs_c.txt; : >target/vs_bulk.txt; : >target/vs_leaves.txt
 for i in $(seq "$runs"); do
   c=$(seconds taskset -c "$core" target/perft_baseline "$depth")
