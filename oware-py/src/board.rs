@@ -12,8 +12,8 @@ use crate::batch::{OBS_EXTRA, observe};
 use crate::engine::{PyScore, PySearchResult, limits_from};
 use crate::errors::{IllegalMoveError, PyResultExt, value_error};
 use crate::types::{
-    PyMove, PyMoveReport, PyOutcome, PyRuleset, PySide, extract_ruleset, move_object, move_slot,
-    move_table, parse_move,
+    PyMove, PyMoveReport, PyOutcome, PyRuleset, PySide, extract_ruleset, move_list, move_object,
+    parse_move,
 };
 
 /// A game of mancala: the position, the moves played and what the rules
@@ -216,9 +216,7 @@ impl PyBoard {
     /// The legal moves, in house order; empty once the game is over.
     #[getter]
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let table = move_table(py)?;
-        let moves = self.game.legal_moves();
-        PyList::new(py, moves.iter().map(|&m| table[move_slot(m)].bind(py)))
+        move_list(py, &self.game.legal_moves())
     }
 
     /// What the last move did; None at the start.

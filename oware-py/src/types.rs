@@ -4,7 +4,7 @@
 
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyString, PyType};
+use pyo3::types::{PyList, PyString, PyType};
 
 use crate::errors::{PyResultExt, value_error};
 
@@ -310,6 +310,42 @@ pub(crate) fn move_table(py: Python<'_>) -> PyResult<&[Py<PyMove>]> {
         Ok(all)
     })?;
     Ok(all.as_slice())
+}
+
+/// Ready-made lists of the moves of each side for each set of the six
+/// lowest houses (`side * 64 + mask`): listing legal moves copies one,
+/// which is quicker than building it.
+static MOVE_LISTS: PyOnceLock<Vec<Py<PyList>>> = PyOnceLock::new();
+
+/// A new list of `moves` (all of one side), as `Move` objects.
+pub(crate) fn move_list<'py>(
+    py: Python<'py>,
+    moves: &[oware::Move],
+) -> PyResult<Bound<'py, PyList>> {
+    let table = move_table(py)?;
+    let mask = moves
+        .iter()
+        .fold(0usize, |mask, m| mask | 1 << m.house().index());
+    let Some(first) = moves.first() else {
+        return Ok(PyList::empty(py));
+    };
+    if mask >= 64 {
+        return PyList::new(py, moves.iter().map(|&m| table[move_slot(m)].bind(py)));
+    }
+    let lists = MOVE_LISTS.get_or_try_init(py, || -> PyResult<Vec<Py<PyList>>> {
+        let mut lists = Vec::with_capacity(2 * 64);
+        for side in oware::Side::ALL {
+            for mask in 0..64usize {
+                let slots = (0..6)
+                    .filter(|k| mask >> k & 1 != 0)
+                    .map(|k| table[side.index() * oware::MAX_HOUSES + k].bind(py));
+                lists.push(PyList::new(py, slots)?.unbind());
+            }
+        }
+        Ok(lists)
+    })?;
+    let list = lists[first.side().index() * 64 + mask].bind(py);
+    Ok(list.get_slice(0, list.len()))
 }
 
 /// The index of `m` in [`move_table`].
