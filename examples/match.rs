@@ -400,12 +400,14 @@ impl Played {
     fn append_record(&self, path: &Path, number: u32, names: &[String; 2]) -> io::Result<()> {
         let mut record = Record::new(self.game.clone());
         let (south, north) = self.ours.fold_sn((0, 1), (1, 0));
-        // The tag names are valid, so these cannot fail.
+        // A tag set_tag refuses (a control character in a name) is left out.
         let _ = record.set_tag("South", &names[south]);
         let _ = record.set_tag("North", &names[north]);
         let _ = record.set_tag("Round", &(number + 1).to_string());
         if let Some(why) = &self.forfeit {
             let _ = record.set_tag("Result", self.ours.fold_sn("1-0", "0-1"));
+            // A tag value holds no line break (an engine's message might).
+            let why = why.replace(char::is_control, " ");
             let _ = record.set_tag("Termination", &format!("forfeit: {why}"));
         }
         let mut file = OpenOptions::new().create(true).append(true).open(path)?;
