@@ -10,10 +10,10 @@ use oware::{Game, Position, Record, Termination};
 
 use crate::batch::{OBS_EXTRA, observe};
 use crate::engine::{PyScore, PySearchResult, limits_from};
-use crate::errors::{IllegalMoveError, PyResultExt, value_error};
+use crate::errors::{IllegalMoveError, InvalidTagError, PyResultExt, value_error};
 use crate::types::{
     PyMove, PyMoveReport, PyOutcome, PyRuleset, PySide, extract_ruleset, move_object, move_slot,
-    move_table, parse_move,
+    move_table, parse_move, quoted,
 };
 
 /// A game of mancala: the position, the moves played and what the rules
@@ -165,9 +165,9 @@ impl PyBoard {
             for (name, value) in tags.iter() {
                 let name: String = name.extract()?;
                 let value: String = value.extract()?;
-                record
-                    .set_tag(&name, &value)
-                    .map_err(|e| value_error(format!("{e}: {name:?}")))?;
+                record.set_tag(&name, &value).map_err(|e| {
+                    InvalidTagError::new_err(format!("{e} (tag {})", quoted(&name)))
+                })?;
             }
         }
         Ok(record.to_string())

@@ -38,6 +38,12 @@ create_exception!(
 );
 create_exception!(
     oware,
+    InvalidTagError,
+    PyValueError,
+    "Raised when a record tag cannot be set: a bad name, a line break, or a tag the game decides."
+);
+create_exception!(
+    oware,
     EndgameError,
     PyValueError,
     "Raised when an endgame database cannot be built for a ruleset or up to a seed total."
@@ -67,7 +73,6 @@ pub(crate) enum OwareErr {
     Ruleset(oware::RulesetError),
     ParseVariant(oware::ParseVariantError),
     ParseRecord(oware::ParseRecordError),
-    Tag(oware::record::TagError),
     Endgame(oware::endgame::EndgameError),
     Probe(oware::endgame::ProbeError),
     Solve(oware::endgame::SolveError),
@@ -93,7 +98,6 @@ from_err!(
     Ruleset(oware::RulesetError),
     ParseVariant(oware::ParseVariantError),
     ParseRecord(oware::ParseRecordError),
-    Tag(oware::record::TagError),
     Endgame(oware::endgame::EndgameError),
     Probe(oware::endgame::ProbeError),
     Solve(oware::endgame::SolveError),
@@ -111,7 +115,6 @@ impl From<OwareErr> for PyErr {
             OwareErr::Ruleset(e) => InvalidRulesetError::new_err(e.to_string()),
             OwareErr::ParseVariant(e) => InvalidRulesetError::new_err(e.to_string()),
             OwareErr::ParseRecord(e) => InvalidRecordError::new_err(e.to_string()),
-            OwareErr::Tag(e) => PyValueError::new_err(e.to_string()),
             OwareErr::Endgame(e) => EndgameError::new_err(e.to_string()),
             OwareErr::Probe(e) => ProbeError::new_err(e.to_string()),
             OwareErr::Solve(e) => ProbeError::new_err(e.to_string()),

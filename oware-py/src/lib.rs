@@ -38,7 +38,7 @@ mod _oware {
     #[pymodule_export]
     use crate::errors::{
         DatabaseFileError, EndgameError, IllegalMoveError, InvalidMoveError, InvalidPositionError,
-        InvalidRecordError, InvalidRulesetError, ProbeError,
+        InvalidRecordError, InvalidRulesetError, InvalidTagError, ProbeError,
     };
     #[pymodule_export]
     use crate::types::{

@@ -289,6 +289,7 @@ def test_exceptions_are_value_errors() -> None:
         oware.InvalidPositionError,
         oware.InvalidRulesetError,
         oware.InvalidRecordError,
+        oware.InvalidTagError,
     ):
         assert issubclass(exc, ValueError)
         assert exc.__doc__

@@ -28,6 +28,7 @@ __all__ = [
     "InvalidPositionError",
     "InvalidRecordError",
     "InvalidRulesetError",
+    "InvalidTagError",
     "MAX_HOUSES",
     "MatchResult",
     "Move",
@@ -103,6 +104,22 @@ class InvalidRecordError(ValueError):
     Traceback (most recent call last):
     ...
     oware.InvalidRecordError: invalid game record: ply 3: illegal move f: house is not the side to move's
+    """
+
+class InvalidTagError(ValueError):
+    """Raised when a record tag cannot be set (:meth:`Board.record`): its name is not
+    ASCII letters, digits and ``_``; the game decides it (``Variant``, ``Position``, and
+    ``Result`` or ``Termination`` once the game is over); a ``Termination`` names how
+    games end (``agreement``, ``majority``, ...: use :meth:`Board.end_by_agreement`); a
+    ``Result`` is not ``1-0``, ``0-1``, ``1/2-1/2`` or ``*``; or the value holds a line
+    break or another control character. Any of these would make a record that does not
+    read back as written.
+
+    >>> import oware
+    >>> oware.Board().record({"Termination": "agreement"})
+    Traceback (most recent call last):
+    ...
+    oware.InvalidTagError: invalid tag: Termination "agreement" says how the game ended, which only its moves or an agreement decide (tag 'Termination')
     """
 
 class EndgameError(ValueError):
@@ -622,8 +639,10 @@ class Board:
         (4, 'openspiel')
         """
     def record(self, tags: Mapping[str, str] | None = None) -> str:
-        """The game record, with *tags* (e.g. ``{'South': 'Ama'}``) after ``Variant``;
-        ``Result`` and ``Termination`` come from the game.
+        """The game record, with *tags* (e.g. ``{'South': 'Ama'}``) after ``Variant``.
+        While the game goes on, a ``Result`` (of a resignation, say) and a free-text
+        ``Termination`` may be given; once it is over, the game writes both. Raises
+        :class:`InvalidTagError` for a tag that cannot be set.
 
         >>> import oware
         >>> board = oware.Board.from_record("CfBa")
