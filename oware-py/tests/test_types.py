@@ -171,11 +171,13 @@ class TestRuleset:
         [
             ("chess", "unknown preset"),
             ("kalah(6", "options must read"),
-            ("kalah(0,4)", "0 houses a side"),
-            ("kalah(10,4)", "10 houses a side"),
+            ("kalah(0,4)", "^invalid ruleset text: houses must be 1 to 9$"),
+            ("kalah(10,4)", "^invalid ruleset text: houses must be 1 to 9$"),
+            ("abapa(6,22)", "^invalid ruleset text: seeds must be 1 or more, with at most 255 seeds in all$"),
+            ("abapa(seeds=4,seeds=5)", "^invalid ruleset text: seeds is given twice$"),
             ("abapa(colour=red)", "option"),
-            ("abapa(grand_slam=maybe)", "grand_slam"),
-            ("abapa(repetitions=1)", "repetition"),
+            ("abapa(grand_slam=maybe)", "grand_slam must be no-capture, illegal, capture-all, left-to-opponent"),
+            ("abapa(repetitions=1)", "^invalid ruleset text: repetitions must be off or 2 to 255$"),
             ("", "unknown preset"),
         ],
     )

@@ -93,7 +93,7 @@ class InvalidRulesetError(ValueError):
     >>> oware.Ruleset("kalah(0,4)")
     Traceback (most recent call last):
     ...
-    oware.InvalidRulesetError: invalid ruleset text: invalid ruleset: 0 houses a side (must be 1 to 9)
+    oware.InvalidRulesetError: invalid ruleset text: houses must be 1 to 9
     """
 
 class InvalidRecordError(ValueError):
