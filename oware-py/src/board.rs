@@ -283,20 +283,18 @@ impl PyBoard {
         move_object(py, m)
     }
 
-    /// Takes back the last move (and an agreement after it) and returns it.
-    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
-        if self.game.ply() == 0 {
+    /// Takes back the last thing done, as `Game::undo` does: an agreement
+    /// to end the game if that came last (returns None), else the last
+    /// move (returns it).
+    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyMove>>> {
+        if self.game.ply() == 0 && !self.agreed() {
             return Err(PyIndexError::new_err("pop from an empty move stack"));
         }
-        if self.agreed() {
-            self.game.undo();
+        let undone = self.game.undo();
+        if undone.is_some() {
+            self.report = None;
         }
-        let m = self
-            .game
-            .undo()
-            .ok_or_else(|| PyIndexError::new_err("pop from an empty move stack"))?;
-        self.report = None;
-        move_object(py, m)
+        undone.map(|m| move_object(py, m)).transpose()
     }
 
     /// The last move played.
@@ -337,7 +335,7 @@ impl PyBoard {
         self.pos().threats(side).iter().map(|h| h.index()).collect()
     }
 
-    /// Ends the game by agreement (`pop` takes it back with the last move).
+    /// Ends the game by agreement (`pop` takes it back).
     fn end_by_agreement(&mut self) -> PyResult<PyOutcome> {
         self.game
             .end_by_agreement()

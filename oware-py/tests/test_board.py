@@ -249,15 +249,19 @@ class TestGameEnd:
         assert board.is_game_over() and board.outcome() == outcome and board.legal_moves == []
         with pytest.raises(ValueError, match="the game is over"):
             board.end_by_agreement()
-        assert board.pop() == Move("a")  # takes back the agreement and the move
+        # As Game::undo: the agreement first, then the move.
+        assert board.pop() is None
+        assert not board.is_game_over() and board.ply == 4 and board.outcome() is None
+        assert board.pop() == Move("a")
         assert not board.is_game_over() and board.ply == 3
 
-    def test_agreement_at_the_start_cannot_be_popped(self) -> None:
+    def test_agreement_at_the_start_can_be_popped(self) -> None:
         board = Board()
         board.end_by_agreement()
-        with pytest.raises(IndexError):
+        assert board.pop() is None
+        assert not board.is_game_over() and board.legal_moves == Board().legal_moves
+        with pytest.raises(IndexError, match="pop from an empty move stack"):
             board.pop()
-        assert board.is_game_over()
 
 
 class TestReport:

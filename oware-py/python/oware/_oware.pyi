@@ -701,9 +701,20 @@ class Board:
     def push_str(self, notation: str) -> Move:
         """Parses *notation* (a house letter) and plays it; returns the move.
         Raises :class:`InvalidMoveError` or :class:`IllegalMoveError`."""
-    def pop(self) -> Move:
-        """Takes back the last move (and an agreement to end the game made after it)
-        and returns it. Raises IndexError when no move has been played."""
+    def pop(self) -> Move | None:
+        """Takes back the last thing done, as Rust's ``Game::undo`` and C's
+        ``oware_game_undo`` do: an agreement to end the game, if that came last
+        (returns None; the moves stay), else the last move (returns it). Raises
+        IndexError when there is nothing to take back.
+
+        >>> import oware
+        >>> board = oware.Board.from_record("CfBa")
+        >>> outcome = board.end_by_agreement()
+        >>> board.pop() is None, board.is_game_over()
+        (True, False)
+        >>> board.pop()
+        Move('a')
+        """
     def peek(self) -> Move:
         """The last move played. Raises IndexError when no move has been played."""
     def is_legal(self, move: Move, /) -> bool:
@@ -724,8 +735,8 @@ class Board:
         """
     def end_by_agreement(self) -> Outcome:
         """Ends the game by agreement; the seeds left are credited by the ruleset
-        (Abapa: each side takes its own). :meth:`pop` takes it back with the last
-        move. Raises ValueError if the game is already over."""
+        (Abapa: each side takes its own). :meth:`pop` takes it back (at the start
+        too). Raises ValueError if the game is already over."""
     def copy(self, *, stack: bool = True) -> Board:
         """A copy; with ``stack=False``, a new game from the current position
         (its history for the repetition rule is then lost)."""
