@@ -113,11 +113,21 @@ fn to_numpy<'py>(
     array.call_method1("reshape", (PyTuple::new(py, shape)?,))
 }
 
+/// The `numpy` module. An ImportError (ModuleNotFoundError included)
+/// becomes one that says how to install it; any other exception while
+/// importing it (a KeyboardInterrupt, an error inside NumPy) goes through
+/// unchanged.
 fn numpy(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     py.import("numpy").map_err(|e| {
-        PyImportError::new_err(format!(
-            "the batch API returns NumPy arrays: pip install numpy ({e})"
-        ))
+        if e.is_instance_of::<PyImportError>(py) {
+            let error = PyImportError::new_err(format!(
+                "the batch API returns NumPy arrays: pip install numpy ({e})"
+            ));
+            error.set_cause(py, Some(e));
+            error
+        } else {
+            e
+        }
     })
 }
 

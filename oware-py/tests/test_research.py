@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import builtins
 import sys
+from typing import Any
 
 import pytest
 from helpers import PRESETS, random_board
@@ -211,3 +213,34 @@ def test_batch_step_refuses_arrays_a_list_would_refuse() -> None:
         with pytest.raises(TypeError, match="one-dimensional array of integers"):
             batch.step(bad)
     assert (batch.observations() == before).all()
+
+
+@pytest.mark.parametrize(
+    ("error", "expected"),
+    [
+        (KeyboardInterrupt(), KeyboardInterrupt),
+        (RuntimeError("numpy is broken"), RuntimeError),
+        (ModuleNotFoundError("No module named 'numpy'", name="numpy"), ImportError),
+        (ImportError("numpy's C extension failed"), ImportError),
+    ],
+)
+def test_only_an_import_error_says_install_numpy(
+    monkeypatch: pytest.MonkeyPatch, error: BaseException, expected: type[BaseException]
+) -> None:
+    """Any exception while importing NumPy became "pip install numpy", a KeyboardInterrupt
+    too; now only an ImportError does (chained to it), and the rest go through unchanged."""
+    real_import = builtins.__import__
+
+    def fake_import(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "numpy":
+            raise error
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", fake_import)
+    with pytest.raises(expected) as raised:
+        oware.random_games(1)
+    if expected is ImportError:
+        assert str(raised.value).startswith("the batch API returns NumPy arrays: pip install numpy (")
+        assert raised.value.__cause__ is error
+    else:
+        assert raised.value is error
