@@ -521,13 +521,17 @@ pub(crate) fn interruptible<T: Send>(
 
 /// As [`interruptible`] for work that another flag ends: `stop` is called
 /// on a signal, then the work is waited for (so it must end soon after).
+/// RuntimeError "can't start new thread", as CPython's `threading` words
+/// it, when the thread cannot be started (the work is then not done).
 pub(crate) fn interruptible_with<T: Send>(
     py: Python<'_>,
     stop: impl FnOnce(),
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<T> {
     std::thread::scope(|scope| {
-        let handle = scope.spawn(work);
+        let handle = std::thread::Builder::new()
+            .spawn_scoped(scope, work)
+            .map_err(|e| PyRuntimeError::new_err(format!("can't start new thread: {e}")))?;
         loop {
             if handle.is_finished() {
                 return handle

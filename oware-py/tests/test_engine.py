@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -401,3 +404,27 @@ def test_a_node_budget_is_reproducible_and_decides_the_strength() -> None:
     assert moves(Player(5, nodes=1)) != moves(Player(5, nodes=50_000))
     # Levels 1 and 2 do not search; a budget leaves them as they are.
     assert moves(Player(2, seed=4, nodes=10)) == moves(Player(2, seed=4))
+
+
+def test_a_thread_that_cannot_start_is_a_runtime_error() -> None:
+    """With RUST_MIN_STACK at a petabyte no Rust thread can start (as at a process's thread
+    limit, which root is not held to): the search on its own thread raised "the engine
+    failed"; now it is CPython's "can't start new thread". Work that can run on the calling
+    thread (random_games, a player's move) still runs there."""
+    script = "\n".join(
+        [
+            "import oware",
+            "for call in (lambda: oware.Board().search(depth=2), lambda: oware.EndgameDatabase.build(2)):",
+            "    try:",
+            "        call()",
+            "    except RuntimeError as e:",
+            "        print(type(e).__name__, str(e).split(':')[0])",
+            "print(oware.Player(3, nodes=1000).choose(oware.Board()))",
+        ]
+    )
+    env = dict(os.environ, RUST_MIN_STACK=str(2**50))
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:2] == ["RuntimeError can't start new thread"] * 2, done.stdout
+    assert lines[2] == str(Player(3, nodes=1000).choose(Board()))
