@@ -10,7 +10,7 @@ use oware::{Game, Position, Record, Termination};
 
 use crate::batch::{OBS_EXTRA, observe};
 use crate::engine::{PyScore, PySearchResult, limits_from};
-use crate::errors::{IllegalMoveError, InvalidTagError, PyResultExt, value_error};
+use crate::errors::{IllegalMoveError, Int, InvalidTagError, PyResultExt, value_error};
 use crate::types::{
     PyMove, PyMoveReport, PyOutcome, PyRuleset, PySide, extract_ruleset, move_object, move_slot,
     move_table, parse_move, quoted,
@@ -56,19 +56,13 @@ impl PyBoard {
     }
 
     /// The move for `action`, a house index of the side to move.
-    fn action_move(&self, action: i64) -> PyResult<oware::Move> {
-        let h = self.houses_per_side();
-        usize::try_from(action)
-            .ok()
-            .filter(|&a| a < h)
+    fn action_move(&self, action: &Int) -> PyResult<oware::Move> {
+        let houses = 0..=self.houses_per_side() - 1;
+        action
+            .get(houses.clone())
             .and_then(oware::House::new)
             .map(|house| oware::Move::new(self.pos().turn(), house))
-            .ok_or_else(|| {
-                value_error(format!(
-                    "action {action} out of range: actions are the side to move's houses 0 to {}",
-                    h - 1
-                ))
-            })
+            .ok_or_else(|| value_error(action.range_message("action", &houses)))
     }
 }
 
@@ -359,11 +353,8 @@ impl PyBoard {
     }
 
     /// The number of move sequences of `depth` plies from this position.
-    fn perft(slf: PyRef<'_, Self>, depth: i64) -> PyResult<u64> {
-        let depth = u8::try_from(depth)
-            .ok()
-            .filter(|&d| d <= 30)
-            .ok_or_else(|| value_error(format!("depth must be 0 to 30, not {depth}")))?;
+    fn perft(slf: PyRef<'_, Self>, depth: Int) -> PyResult<u64> {
+        let depth = depth.in_range("depth", 0..=30u8)?;
         // Copy the state out and let go of the board: other threads may use
         // it while this one works.
         let pos = *slf.pos();
@@ -376,9 +367,9 @@ impl PyBoard {
     #[pyo3(signature = (depth = None, nodes = None, time_ms = None))]
     fn search(
         slf: PyRef<'_, Self>,
-        depth: Option<i64>,
-        nodes: Option<i64>,
-        time_ms: Option<i64>,
+        depth: Option<Int>,
+        nodes: Option<Int>,
+        time_ms: Option<Int>,
     ) -> PyResult<PySearchResult> {
         let limits = limits_from(depth, nodes, time_ms)?;
         let game = slf.game.clone();
@@ -395,9 +386,9 @@ impl PyBoard {
     #[pyo3(signature = (depth = None, nodes = None, time_ms = None))]
     fn analyse(
         slf: PyRef<'_, Self>,
-        depth: Option<i64>,
-        nodes: Option<i64>,
-        time_ms: Option<i64>,
+        depth: Option<Int>,
+        nodes: Option<Int>,
+        time_ms: Option<Int>,
     ) -> PyResult<Vec<(PyMove, PyScore)>> {
         let limits: SearchLimits = limits_from(depth, nodes, time_ms)?;
         let game = slf.game.clone();
@@ -442,8 +433,8 @@ impl PyBoard {
     }
 
     /// Plays `action`, a house index of the side to move.
-    fn push_action(&mut self, action: i64) -> PyResult<()> {
-        let m = self.action_move(action)?;
+    fn push_action(&mut self, action: Int) -> PyResult<()> {
+        let m = self.action_move(&action)?;
         self.play(m)
     }
 
