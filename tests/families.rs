@@ -1713,10 +1713,16 @@ fn ruleset_text_errors() {
         ("abapa(no_capture=0)", E::Value("no_capture")),
         // Options given twice.
         ("abapa(seeds=4,seeds=5)", E::DuplicateKey("seeds")),
-        ("abapa(must_feed=on,must_feed=off)", E::DuplicateKey("must_feed")),
+        (
+            "abapa(must_feed=on,must_feed=off)",
+            E::DuplicateKey("must_feed"),
+        ),
         ("kalah(6,5,seeds=4)", E::DuplicateKey("seeds")),
         ("kalah(6,houses=6)", E::DuplicateKey("houses")),
-        ("congkak(end=all-empty,end=all-empty)", E::DuplicateKey("end")),
+        (
+            "congkak(end=all-empty,end=all-empty)",
+            E::DuplicateKey("end"),
+        ),
         // Invalid combinations.
         (
             "abapa(repetitions=off,no_capture=off)",
@@ -1750,7 +1756,10 @@ fn ruleset_text_errors() {
             E::Value("seeds"),
             "seeds must be 1 or more, with at most 255 seeds in all",
         ),
-        (E::Value("repetitions"), "repetitions must be off or 2 to 255"),
+        (
+            E::Value("repetitions"),
+            "repetitions must be off or 2 to 255",
+        ),
         (E::Value("max_plies"), "max_plies must be off or 1 to 65535"),
         (E::Value("must_feed"), "must_feed must be on or off"),
         (

@@ -31,7 +31,11 @@ fn build() -> Database {
 fn endgame_layers_build_when_no_thread_starts() {
     let out = std::env::temp_dir().join(format!("oware-no-threads-{}.db", std::process::id()));
     let child = Command::new(std::env::current_exe().expect("the test binary"))
-        .args(["--exact", "child_builds_without_threads", "--test-threads=1"])
+        .args([
+            "--exact",
+            "child_builds_without_threads",
+            "--test-threads=1",
+        ])
         .env(CHILD_OUTPUT, &out)
         .env("RUST_MIN_STACK", (1u64 << 50).to_string())
         .output()
@@ -39,7 +43,10 @@ fn endgame_layers_build_when_no_thread_starts() {
     let report = String::from_utf8_lossy(&child.stdout).into_owned()
         + &String::from_utf8_lossy(&child.stderr);
     assert!(child.status.success(), "{report}");
-    assert!(report.contains("1 passed"), "the child ran no test: {report}");
+    assert!(
+        report.contains("1 passed"),
+        "the child ran no test: {report}"
+    );
     let built = Database::load(&out).expect("the child saved its database");
     let _ = std::fs::remove_file(&out);
     assert_eq!(built.max_seeds(), Some(MAX_SEEDS));

@@ -986,7 +986,10 @@ fn text_in_and_out() {
             R::Ok
         );
         let written = text_of(|b, l, n| oware_game_record_to_str(game, b, l, n));
-        assert!(written.ends_with("[Result \"1-0\"]\n\n1. C f 2. B a 1-0\n"), "{written}");
+        assert!(
+            written.ends_with("[Result \"1-0\"]\n\n1. C f 2. B a 1-0\n"),
+            "{written}"
+        );
         assert_eq!(oware_game_set_tag(game, result.as_ptr(), null()), R::Ok);
         assert_eq!(oware_game_end_by_agreement(game, null_mut()), R::Ok);
         assert_eq!(

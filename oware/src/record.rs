@@ -139,11 +139,10 @@ impl Record {
         if let Some(c) = value.chars().find(|&c| breaks_tag_line(c)) {
             return Err(TagError::new(TagErrorKind::ControlCharacter(c)));
         }
+        let over = self.game.is_game_over();
         let kind = match name {
-            "Result" | "Termination" if self.game.is_game_over() => {
-                let name = if name == "Result" { "Result" } else { "Termination" };
-                TagErrorKind::FromOutcome(name)
-            }
+            "Result" if over => TagErrorKind::FromOutcome("Result"),
+            "Termination" if over => TagErrorKind::FromOutcome("Termination"),
             "Result" if !RESULTS.contains(&value) => TagErrorKind::Result,
             "Termination" => match termination_named(value) {
                 Some(termination) => TagErrorKind::TerminationName(termination),

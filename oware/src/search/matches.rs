@@ -178,13 +178,19 @@ mod tests {
     #[test]
     fn even_matches_print_elo_plus_zero() {
         assert_eq!(result(0, 1, 0).to_string(), "+0 =1 -0 (50.0 %), Elo +0 ± 0");
-        assert_eq!(result(1, 0, 1).to_string(), "+1 =0 -1 (50.0 %), Elo +0 ± 191");
+        assert_eq!(
+            result(1, 0, 1).to_string(),
+            "+1 =0 -1 (50.0 %), Elo +0 ± 191"
+        );
         assert!(result(0, 1, 0).elo().is_sign_positive());
         assert!(result(3, 4, 3).elo().is_sign_positive());
         // Elo -0.17 rounds to 0.
         let close = result(999, 0, 1000);
         assert!((close.elo() - -0.17).abs() < 0.01, "{}", close.elo());
         assert!(close.to_string().ends_with("Elo +0 ± 15"), "{close}");
-        assert_eq!(result(1, 0, 0).to_string(), "+1 =0 -0 (100.0 %), Elo +0 ± 0");
+        assert_eq!(
+            result(1, 0, 0).to_string(),
+            "+1 =0 -0 (100.0 %), Elo +0 ± 0"
+        );
     }
 }
