@@ -859,6 +859,9 @@ class Player:
     environment variable ``OWARE_ENDGAME_CACHE`` moves that directory, or
     keeps it all in memory with ``off``.
 
+    Threads may share a player: a call made while another thread's
+    :meth:`choose` thinks waits for it (with the GIL released).
+
     >>> import oware
     >>> player = oware.Player(3, seed=7)
     >>> board = oware.Board()
@@ -1235,7 +1238,8 @@ def random_games(
 class BoardBatch:
     """*n* boards stepped together inside Rust, for reinforcement learning: every
     method reads or steps all boards at once and returns NumPy arrays (numpy is
-    needed). Actions are house indices of each board's side to move.
+    needed). Actions are house indices of each board's side to move. Threads may
+    share a batch: a call made while another thread steps it waits for it.
 
     >>> import oware
     >>> batch = oware.BoardBatch(3, ruleset="kalah", seed=1)
