@@ -13,7 +13,7 @@
 //! with endgame databases) runs with the Python thread detached from the
 //! interpreter (`Python::detach`), so other threads run meanwhile. The
 //! classes whose state such a call changes (`Player`, `BoardBatch`) are
-//! frozen and keep it in a [`sync::Shared`]: a second thread waits its
+//! frozen and keep it in a `sync::Shared`: a second thread waits its
 //! turn instead of failing with "Already borrowed".
 
 mod batch;
