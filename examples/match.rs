@@ -54,8 +54,9 @@ struct Args {
     /// The rules to play by.
     #[arg(long, default_value = "abapa")]
     variant: Ruleset,
-    /// Games per match (an even number plays every opening from both sides).
-    #[arg(long, default_value = "100")]
+    /// Games per match, 1 or more (an even number plays every opening
+    /// from both sides).
+    #[arg(long, default_value = "100", value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// The seed of the openings and of the levels' random choices.
     #[arg(long, default_value = "1")]
@@ -400,12 +401,14 @@ impl Played {
     fn append_record(&self, path: &Path, number: u32, names: &[String; 2]) -> io::Result<()> {
         let mut record = Record::new(self.game.clone());
         let (south, north) = self.ours.fold_sn((0, 1), (1, 0));
-        // The tag names are valid, so these cannot fail.
+        // A tag set_tag refuses (a control character in a name) is left out.
         let _ = record.set_tag("South", &names[south]);
         let _ = record.set_tag("North", &names[north]);
         let _ = record.set_tag("Round", &(number + 1).to_string());
         if let Some(why) = &self.forfeit {
             let _ = record.set_tag("Result", self.ours.fold_sn("1-0", "0-1"));
+            // A tag value holds no line break (an engine's message might).
+            let why = why.replace(char::is_control, " ");
             let _ = record.set_tag("Termination", &format!("forfeit: {why}"));
         }
         let mut file = OpenOptions::new().create(true).append(true).open(path)?;
@@ -437,10 +440,9 @@ impl Tally {
     fn report(&self, name: &str) {
         report(name, self.result);
         let games = f64::from(self.result.games().max(1));
-        say!(
-            "mean seed margin (ours minus theirs): {:+.2}",
-            self.margin as f64 / games
-        );
+        // Rounded to hundredths first, so that -0.001 prints +0.00.
+        let margin = (100.0 * self.margin as f64 / games).round() / 100.0 + 0.0;
+        say!("mean seed margin (ours minus theirs): {margin:+.2}");
         say!(
             "mean ms per move: ours {:.0}, theirs {:.0}",
             self.thinking[0].mean_ms(),

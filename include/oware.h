@@ -166,6 +166,15 @@ typedef enum {
    */
   OWARE_RESULT_ENDGAME_WRONG_RULESET = 17,
   /**
+   * The record tag cannot be set: its name is not ASCII letters, digits
+   * and `_`; the game decides it (`Variant`, `Position`, and `Result` or
+   * `Termination` once the game is over); a `Termination` names how
+   * games end (`agreement`, ...); a `Result` is not `1-0`, `0-1`,
+   * `1/2-1/2` or `*`; or the value holds a line break or another
+   * control character.
+   */
+  OWARE_RESULT_INVALID_TAG = 18,
+  /**
    * A bug inside the library (a Rust panic), caught at the boundary.
    */
   OWARE_RESULT_PANIC = 255,
@@ -1031,12 +1040,19 @@ oware_result oware_game_move_from_str(const oware_game *game, const char *text, 
 /**
  * Sets the record tag `name` to `value` (e.g. `"South"`, `"Ama"`), or
  * removes it when `value` is NULL. The tags appear in
- * `oware_game_record_to_str`.
+ * `oware_game_record_to_str`, which writes `Result` and `Termination`
+ * from the outcome once the game is over.
  *
- * Returns `OWARE_RESULT_INVALID_ARGUMENT` when `name` is empty, holds
- * anything but ASCII letters, digits and `_`, or is `Variant` or
- * `Position` (which come from the game's start), or when `value` is not
- * UTF-8.
+ * Returns `OWARE_RESULT_INVALID_TAG`, and changes nothing, when the
+ * record could not be read back as set or the game decides the tag:
+ * `name` is empty or holds anything but ASCII letters, digits and `_`;
+ * it is `Variant` or `Position` (which come from the game's start); it is
+ * `Result` or `Termination` and the game is over; a `Termination` names
+ * how games end (`"agreement"`, `"majority"`, ...: end the game with
+ * `oware_game_end_by_agreement` instead); a `Result` is not `"1-0"`,
+ * `"0-1"`, `"1/2-1/2"` or `"*"` (`"*"` removes it); or `value` holds a
+ * line break or another control character (a tab is fine). Returns
+ * `OWARE_RESULT_INVALID_ARGUMENT` when `name` or `value` is not UTF-8.
  */
 oware_result oware_game_set_tag(oware_game *game, const char *name, const char *value);
 

@@ -1675,7 +1675,7 @@ fn ruleset_text_non_canonical_forms_parse_to_the_same_ruleset() {
 #[test]
 fn ruleset_text_errors() {
     use ParseRulesetError as E;
-    let cases: [(&str, ParseRulesetError); 24] = [
+    let cases: [(&str, ParseRulesetError); 36] = [
         // Unknown names.
         ("", E::Name),
         ("chess", E::Name),
@@ -1701,9 +1701,29 @@ fn ruleset_text_errors() {
         ("abapa(repetitions=256)", E::Value("repetitions")),
         ("abapa(no_capture=-1)", E::Value("no_capture")),
         ("congkak(end=either-row-empty)", E::Value("end")),
+        // Out of range, named by the key or the size written by position.
+        ("kalah(10,4)", E::Value("houses")),
+        ("kalah(houses=10)", E::Value("houses")),
+        ("kalah(9,15)", E::Value("seeds")),
+        ("abapa(6,22)", E::Value("seeds")),
+        ("abapa(seeds=22)", E::Value("seeds")),
+        ("abapa(seeds=0)", E::Value("seeds")),
+        ("abapa(repetitions=1)", E::Value("repetitions")),
+        ("abapa(max_plies=0)", E::Value("max_plies")),
+        ("abapa(no_capture=0)", E::Value("no_capture")),
+        // Options given twice.
+        ("abapa(seeds=4,seeds=5)", E::DuplicateKey("seeds")),
+        (
+            "abapa(must_feed=on,must_feed=off)",
+            E::DuplicateKey("must_feed"),
+        ),
+        ("kalah(6,5,seeds=4)", E::DuplicateKey("seeds")),
+        ("kalah(6,houses=6)", E::DuplicateKey("houses")),
+        (
+            "congkak(end=all-empty,end=all-empty)",
+            E::DuplicateKey("end"),
+        ),
         // Invalid combinations.
-        ("kalah(10,4)", E::Invalid(RulesetError::HousesPerSide(10))),
-        ("kalah(9,15)", E::Invalid(RulesetError::SeedsPerHouse(15))),
         (
             "abapa(repetitions=off,no_capture=off)",
             E::Invalid(RulesetError::EndlessPlay),
@@ -1712,14 +1732,12 @@ fn ruleset_text_errors() {
     for (text, error) in cases {
         assert_eq!(text.parse::<Ruleset>(), Err(error), "{text:?}");
     }
+    // Sizes by name are the sizes by position.
     assert_eq!(
-        "abapa(repetitions=1)".parse::<Ruleset>(),
-        Err(E::Invalid(RulesetError::Occurrences))
+        "kalah(seeds=5,houses=4)".parse::<Ruleset>(),
+        Ruleset::kalah(4, 5).map_err(E::Invalid)
     );
-    assert_eq!(
-        "abapa(max_plies=0)".parse::<Ruleset>(),
-        Err(E::Invalid(RulesetError::PlyLimit))
-    );
+    assert_eq!("abapa(seeds=21)".parse::<Ruleset>(), "abapa(6,21)".parse());
     assert_eq!(
         "kalah(repetitions=off,no_capture=off)".parse::<Ruleset>(),
         Ok(Ruleset::kalah(6, 4).unwrap())
@@ -1728,10 +1746,33 @@ fn ruleset_text_errors() {
         E::Name.to_string(),
         "invalid ruleset text: unknown preset (abapa, openspiel, awale, kalah, kalah-irving or congkak)"
     );
-    assert_eq!(
-        E::Value("grand_slam").to_string(),
-        "invalid ruleset text: a value the option grand_slam does not take"
-    );
+    for (error, message) in [
+        (
+            E::Value("grand_slam"),
+            "grand_slam must be no-capture, illegal, capture-all, left-to-opponent",
+        ),
+        (E::Value("houses"), "houses must be 1 to 9"),
+        (
+            E::Value("seeds"),
+            "seeds must be 1 or more, with at most 255 seeds in all",
+        ),
+        (
+            E::Value("repetitions"),
+            "repetitions must be off or 2 to 255",
+        ),
+        (E::Value("max_plies"), "max_plies must be off or 1 to 65535"),
+        (E::Value("must_feed"), "must_feed must be on or off"),
+        (
+            E::Value("end"),
+            "end must be either-row, mover-row (Kalah) or all-empty, mover-empty, either-row (Congkak)",
+        ),
+        (E::DuplicateKey("seeds"), "seeds is given twice"),
+    ] {
+        assert_eq!(
+            error.to_string(),
+            format!("invalid ruleset text: {message}")
+        );
+    }
     assert_eq!(
         E::Invalid(RulesetError::PlyLimit).to_string(),
         "invalid ruleset text: invalid ruleset: a ply limit must be at least 1"

@@ -753,6 +753,66 @@ fn differential_congkak(start: Position, choices: &[u8]) -> Result<(), TestCaseE
     differential(start, reference, choices, Termination::EmptyBoard)
 }
 
+/// A tag to set: often a name and value the record itself reads or
+/// writes (results, terminations, line breaks, quotes), else any strings.
+fn tag_attempt() -> impl Strategy<Value = (String, String)> {
+    const NAMES: [&str; 7] = [
+        "Result",
+        "Termination",
+        "Variant",
+        "Position",
+        "South",
+        "Event",
+        "Bad Name",
+    ];
+    const VALUES: [&str; 14] = [
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+        "*",
+        "agreement",
+        " Majority",
+        "resignation",
+        "",
+        "a \"quoted\" \\ name",
+        "two\nlines",
+        "cr\r",
+        "[Result \"1-0\"]",
+        "{ comment }",
+        "tab\there",
+    ];
+    let name = prop_oneof![
+        3 => prop::sample::select(NAMES.to_vec()).prop_map(String::from),
+        1 => "[A-Za-z0-9_]{1,8}",
+        1 => any::<String>(),
+    ];
+    let value = prop_oneof![
+        3 => prop::sample::select(VALUES.to_vec()).prop_map(String::from),
+        2 => any::<String>(),
+    ];
+    (name, value)
+}
+
+/// Sets the tag `name` to `value` in `record`: if `set_tag` takes it, the
+/// tag holds `value` (a `Result` of `*` removes the tag); if it refuses,
+/// `check_tag` gives the same error and the record is unchanged.
+fn check_set_tag(record: &mut Record, name: &str, value: &str) -> Result<(), TestCaseError> {
+    let before = record.clone();
+    let checked = record.check_tag(name, value);
+    match record.set_tag(name, value) {
+        Ok(()) => {
+            prop_assert_eq!(checked, Ok(()));
+            let expected = (name != "Result" || value != "*").then_some(value);
+            prop_assert_eq!(record.tag(name), expected, "{:?} = {:?}", name, value);
+        }
+        Err(error) => {
+            prop_assert_eq!(checked, Err(error));
+            prop_assert_eq!(&*record, &before, "{:?} = {:?}: {}", name, value, error);
+        }
+    }
+    Ok(())
+}
+
 fn ruleset_name() -> impl Strategy<Value = &'static str> {
     prop::sample::select(RULESETS.to_vec())
 }
@@ -1228,6 +1288,54 @@ proptest! {
         prop_assert!(parsed.is_ok(), "{:?}: {:?}", text, parsed);
         let parsed = parsed.expect("checked");
         prop_assert_eq!(&parsed.game, &game, "{}", text);
+        prop_assert_eq!(parsed.to_string(), text);
+    }
+
+    /// Every record the library writes imports back to the same game,
+    /// tags and result: games of every ruleset under test, finished, ended
+    /// by agreement or going on, with random tags set through `set_tag`
+    /// (the names and values the record itself reads and writes, and any
+    /// strings at all), some before the game ends and some after. A tag
+    /// set_tag refuses leaves the record unchanged; one it takes is kept
+    /// as given.
+    #[test]
+    fn written_records_read_back(
+        game in any_game(),
+        agree in any::<bool>(),
+        before in vec(tag_attempt(), 0..5),
+        after in vec(tag_attempt(), 0..3),
+    ) {
+        let mut record = Record::new(game);
+        for (name, value) in &before {
+            check_set_tag(&mut record, name, value)?;
+        }
+        if agree {
+            let _ = record.game.end_by_agreement();
+        }
+        for (name, value) in &after {
+            check_set_tag(&mut record, name, value)?;
+        }
+        let text = record.to_string();
+        let parsed = text.parse::<Record>();
+        prop_assert!(parsed.is_ok(), "{:?}: {:?}", text, parsed);
+        let parsed = parsed.expect("checked");
+        prop_assert_eq!(&parsed.game, &record.game, "{}", text);
+        // Tags set before the end that the outcome now decides are
+        // written from the outcome instead.
+        let over = record.game.is_game_over();
+        let expected: Vec<_> = record
+            .tags()
+            .iter()
+            .filter(|(n, _)| !(over && (n == "Result" || n == "Termination")))
+            .cloned()
+            .collect();
+        prop_assert_eq!(parsed.tags(), &expected[..], "{}", text);
+        let result = match record.game.outcome() {
+            Some(outcome) => outcome.result_str(),
+            None => record.tag("Result").unwrap_or("*"),
+        };
+        let token = text.split_whitespace().last();
+        prop_assert_eq!(token, Some(result), "{}", text);
         prop_assert_eq!(parsed.to_string(), text);
     }
 

@@ -2,6 +2,7 @@
 //! say what and where, and the real online games of `tests/data/online-games.jsonl`
 //! (PlayStrategy, copied from `shared/games/`; moves as absolute houses).
 
+use oware::record::TagErrorKind;
 use oware::{
     Game, IllegalMoveReason, Move, ParsePositionError, ParseRecordError, Position, Record, Side,
     Termination,
@@ -246,25 +247,115 @@ fn movetext_comments_results_and_stray_text() {
 #[test]
 fn tag_names_are_checked_when_set() {
     let mut record = Record::default();
-    for bad in ["", "Bad Name", "a]b", "Ünïcode", "Variant", "Position"] {
+    for bad in ["", "Bad Name", "a]b", "Ünïcode"] {
         assert_eq!(
-            record.set_tag(bad, "x"),
-            Err(oware::record::TagError),
+            record.set_tag(bad, "x").map_err(|e| e.kind),
+            Err(TagErrorKind::Name),
             "{bad:?}"
         );
     }
-    record.set_tag("Event", "line one\nline two").unwrap();
+    for start in ["Variant", "Position"] {
+        assert_eq!(
+            record.set_tag(start, "x").map_err(|e| e.kind),
+            Err(TagErrorKind::FromStart(start))
+        );
+    }
+    assert!(record.tags().is_empty());
+    record.set_tag("Event", "tab\tand \"quotes\"").unwrap();
     let text = record.to_string();
-    assert!(text.contains("[Event \"line one line two\"]"), "{text}");
-    assert_eq!(
-        text.parse::<Record>().unwrap().tag("Event"),
-        Some("line one line two")
+    assert!(
+        text.contains("[Event \"tab\tand \\\"quotes\\\"\"]"),
+        "{text}"
     );
+    assert_eq!(text.parse::<Record>().unwrap(), record);
     assert_eq!(
         record.remove_tag("Event").as_deref(),
-        Some("line one\nline two")
+        Some("tab\tand \"quotes\"")
     );
     assert!(record.tags().is_empty());
+}
+
+/// A tag line cannot carry a line break, so no value may hold one (nor
+/// another control character): set_tag refuses it, import rejects the line.
+#[test]
+fn tag_values_cannot_hold_line_breaks() {
+    let mut record = Record::default();
+    for (value, c) in [
+        ("line one\nline two", '\n'),
+        ("cr\r", '\r'),
+        ("nul\0", '\0'),
+        ("next line\u{85}", '\u{85}'),
+        ("separator\u{2028}", '\u{2028}'),
+    ] {
+        let error = record.set_tag("Event", value).unwrap_err();
+        assert_eq!(error.kind, TagErrorKind::ControlCharacter(c), "{value:?}");
+        let line = format!("[Event \"{value}\"]\n\nCf");
+        assert_eq!(
+            line.parse::<Record>(),
+            Err(ParseRecordError::Tag { line: 1 }),
+            "{value:?}"
+        );
+    }
+    assert_eq!(
+        record.set_tag("Event", "a\nb").unwrap_err().to_string(),
+        "invalid tag: a tag value cannot hold the control character '\\n'"
+    );
+    assert!(record.tags().is_empty());
+}
+
+/// The game decides Result and Termination once it is over; before, a
+/// Result (of a resignation, say) and a free-text Termination are the
+/// user's, but a Termination naming how games end is not: the importer
+/// would end the game by agreement, or the moves would have to say so.
+#[test]
+fn tags_the_game_decides_are_refused() {
+    let mut record: Record = "CfBa".parse().unwrap();
+    // The bug this guards: these two made a record import refused.
+    assert_eq!(
+        record.set_tag("Termination", "agreement").unwrap_err().kind,
+        TagErrorKind::TerminationName(Termination::Agreement)
+    );
+    record.set_tag("Result", "0-1").unwrap();
+    for name in ["majority", "Agreement", " cycle ", "move limit"] {
+        let kind = record.set_tag("Termination", name).unwrap_err().kind;
+        assert!(
+            matches!(kind, TagErrorKind::TerminationName(_)),
+            "{name:?}: {kind:?}"
+        );
+    }
+    for bad in ["won", "1-1", "", "1/2"] {
+        assert_eq!(
+            record.set_tag("Result", bad).unwrap_err().kind,
+            TagErrorKind::Result
+        );
+    }
+    record.set_tag("Termination", "resignation").unwrap();
+    record.set_tag("South", "Ama").unwrap();
+    assert_eq!(
+        record.to_string(),
+        "[Variant \"abapa\"]\n[South \"Ama\"]\n[Result \"0-1\"]\n[Termination \"resignation\"]\n\n1. C f 2. B a 0-1\n"
+    );
+    let back: Record = record.to_string().parse().unwrap();
+    assert_eq!(back, record);
+    // `*` is the result of a game that goes on: it removes the Result.
+    record.set_tag("Result", "*").unwrap();
+    assert_eq!(record.tag("Result"), None);
+
+    record.game.end_by_agreement().unwrap();
+    for name in ["Result", "Termination"] {
+        assert_eq!(
+            record.set_tag(name, "resignation").unwrap_err().kind,
+            TagErrorKind::FromOutcome(name)
+        );
+    }
+    let text = record.to_string();
+    assert!(
+        text.contains("[Result \"1-0\"]\n[Termination \"agreement\"]\n"),
+        "{text}"
+    );
+    let back: Record = text.parse().unwrap();
+    assert_eq!(back.game, record.game);
+    assert_eq!(back.tags(), [("South".to_owned(), "Ama".to_owned())]);
 }
 
 /// The shipped records `examples/games/*.pgn` are the real online games:

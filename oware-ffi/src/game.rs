@@ -733,12 +733,19 @@ pub unsafe extern "C" fn oware_game_move_from_str(
 
 /// Sets the record tag `name` to `value` (e.g. `"South"`, `"Ama"`), or
 /// removes it when `value` is NULL. The tags appear in
-/// `oware_game_record_to_str`.
+/// `oware_game_record_to_str`, which writes `Result` and `Termination`
+/// from the outcome once the game is over.
 ///
-/// Returns `OWARE_RESULT_INVALID_ARGUMENT` when `name` is empty, holds
-/// anything but ASCII letters, digits and `_`, or is `Variant` or
-/// `Position` (which come from the game's start), or when `value` is not
-/// UTF-8.
+/// Returns `OWARE_RESULT_INVALID_TAG`, and changes nothing, when the
+/// record could not be read back as set or the game decides the tag:
+/// `name` is empty or holds anything but ASCII letters, digits and `_`;
+/// it is `Variant` or `Position` (which come from the game's start); it is
+/// `Result` or `Termination` and the game is over; a `Termination` names
+/// how games end (`"agreement"`, `"majority"`, ...: end the game with
+/// `oware_game_end_by_agreement` instead); a `Result` is not `"1-0"`,
+/// `"0-1"`, `"1/2-1/2"` or `"*"` (`"*"` removes it); or `value` holds a
+/// line break or another control character (a tab is fine). Returns
+/// `OWARE_RESULT_INVALID_ARGUMENT` when `name` or `value` is not UTF-8.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_game_set_tag(
     game: *mut oware_game,
@@ -748,18 +755,14 @@ pub unsafe extern "C" fn oware_game_set_tag(
     ffi_result! {
         let game = arg_mut!(game);
         let name = str_arg(name, oware_result::InvalidArgument)?;
+        let invalid_tag = |_| oware_result::InvalidTag;
         if value.is_null() {
-            // The same check of the name as when setting it.
-            Record::default()
-                .set_tag(name, "")
-                .map_err(|_| oware_result::InvalidArgument)?;
+            oware::record::check_tag_name(name).map_err(invalid_tag)?;
             game.record.remove_tag(name);
             return Ok(());
         }
         let value = str_arg(value, oware_result::InvalidArgument)?;
-        game.record
-            .set_tag(name, value)
-            .map_err(|_| oware_result::InvalidArgument)
+        game.record.set_tag(name, value).map_err(invalid_tag)
     }
 }
 

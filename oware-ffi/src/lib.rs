@@ -162,13 +162,20 @@ pub enum oware_result {
     /// The game's ruleset does not move, capture or feed as the endgame
     /// database's.
     EndgameWrongRuleset = 17,
+    /// The record tag cannot be set: its name is not ASCII letters, digits
+    /// and `_`; the game decides it (`Variant`, `Position`, and `Result` or
+    /// `Termination` once the game is over); a `Termination` names how
+    /// games end (`agreement`, ...); a `Result` is not `1-0`, `0-1`,
+    /// `1/2-1/2` or `*`; or the value holds a line break or another
+    /// control character.
+    InvalidTag = 18,
     /// A bug inside the library (a Rust panic), caught at the boundary.
     Panic = 255,
 }
 
 impl oware_result {
     /// Every code, in value order.
-    pub(crate) const ALL: [oware_result; 19] = [
+    pub(crate) const ALL: [oware_result; 20] = [
         oware_result::Ok,
         oware_result::NullParameter,
         oware_result::InvalidArgument,
@@ -187,6 +194,7 @@ impl oware_result {
         oware_result::EndgameUnsupported,
         oware_result::EndgameTooManySeeds,
         oware_result::EndgameWrongRuleset,
+        oware_result::InvalidTag,
         oware_result::Panic,
     ];
 
@@ -234,6 +242,9 @@ impl oware_result {
             }
             oware_result::EndgameWrongRuleset => {
                 c"the game's ruleset is not the endgame database's"
+            }
+            oware_result::InvalidTag => {
+                c"the tag cannot be set: a bad name or a line break, or a tag the game decides"
             }
             oware_result::Panic => c"internal error: a panic was caught at the C boundary",
         }

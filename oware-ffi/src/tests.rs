@@ -148,11 +148,11 @@ fn every_result_code_has_a_message() {
     assert_eq!(
         values,
         [
-            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 255
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 255
         ],
         "values are stable"
     );
-    for unknown in [18, 19, 254, 256, u32::MAX] {
+    for unknown in [19, 20, 254, 256, u32::MAX] {
         assert_eq!(
             static_str(oware_result_message(unknown)),
             "unknown result code"
@@ -959,13 +959,51 @@ fn text_in_and_out() {
             let bad = c(bad);
             assert_eq!(
                 oware_game_set_tag(game, bad.as_ptr(), kofi.as_ptr()),
-                R::InvalidArgument
+                R::InvalidTag
             );
             assert_eq!(
                 oware_game_set_tag(game, bad.as_ptr(), null()),
-                R::InvalidArgument
+                R::InvalidTag
             );
         }
+        // What import would not read back, or the game decides.
+        let (result, termination, event) = (c("Result"), c("Termination"), c("Event"));
+        for (name, value) in [
+            (&termination, "agreement"),
+            (&termination, "Majority"),
+            (&result, "won"),
+            (&event, "two\nlines"),
+        ] {
+            let value = c(value);
+            assert_eq!(
+                oware_game_set_tag(game, name.as_ptr(), value.as_ptr()),
+                R::InvalidTag
+            );
+        }
+        let resigned = c("1-0");
+        assert_eq!(
+            oware_game_set_tag(game, result.as_ptr(), resigned.as_ptr()),
+            R::Ok
+        );
+        let written = text_of(|b, l, n| oware_game_record_to_str(game, b, l, n));
+        assert!(
+            written.ends_with("[Result \"1-0\"]\n\n1. C f 2. B a 1-0\n"),
+            "{written}"
+        );
+        assert_eq!(oware_game_set_tag(game, result.as_ptr(), null()), R::Ok);
+        assert_eq!(oware_game_end_by_agreement(game, null_mut()), R::Ok);
+        assert_eq!(
+            oware_game_set_tag(game, result.as_ptr(), resigned.as_ptr()),
+            R::InvalidTag
+        );
+        let agreed = text_of(|b, l, n| oware_game_record_to_str(game, b, l, n));
+        let back = make(oware_game_from_record, &agreed);
+        assert_eq!(
+            text_of(|b, l, n| oware_game_record_to_str(back, b, l, n)),
+            agreed
+        );
+        oware_game_free(back);
+        assert_eq!(oware_game_undo(game, null_mut()), R::Ok);
         let not_utf8 = [0xffu8, 0];
         assert_eq!(
             oware_game_set_tag(game, north.as_ptr(), not_utf8.as_ptr().cast()),

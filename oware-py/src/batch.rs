@@ -14,7 +14,8 @@ use oware::search::Rng;
 use oware::{Game, Move, MoveList, Outcome, Position, Ruleset, Side};
 
 use crate::board::PyBoard;
-use crate::errors::{IllegalMoveError, Seed, value_error};
+use crate::errors::{IllegalMoveError, Int, Seed, value_error};
+use crate::sync::Shared;
 use crate::types::{PyTermination, extract_ruleset};
 
 /// Observation entries after the houses: two stores and the side to move.
@@ -113,11 +114,21 @@ fn to_numpy<'py>(
     array.call_method1("reshape", (PyTuple::new(py, shape)?,))
 }
 
+/// The `numpy` module. An ImportError (ModuleNotFoundError included)
+/// becomes one that says how to install it; any other exception while
+/// importing it (a KeyboardInterrupt, an error inside NumPy) goes through
+/// unchanged.
 fn numpy(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     py.import("numpy").map_err(|e| {
-        PyImportError::new_err(format!(
-            "the batch API returns NumPy arrays: pip install numpy ({e})"
-        ))
+        if e.is_instance_of::<PyImportError>(py) {
+            let error = PyImportError::new_err(format!(
+                "the batch API returns NumPy arrays: pip install numpy ({e})"
+            ));
+            error.set_cause(py, Some(e));
+            error
+        } else {
+            e
+        }
     })
 }
 
@@ -125,21 +136,19 @@ fn f32_bytes(values: &[f32]) -> Vec<u8> {
     values.iter().flat_map(|v| v.to_ne_bytes()).collect()
 }
 
-fn count(n: i64, what: &str) -> PyResult<usize> {
-    usize::try_from(n)
-        .ok()
-        .filter(|&n| n > 0 && n <= 100_000_000)
-        .ok_or_else(|| value_error(format!("{what} must be 1 to 100000000, not {n}")))
+/// The most boards or games a batch call takes.
+const MAX_BATCH: usize = 100_000_000;
+
+/// The parameter `n`: 1 to [`MAX_BATCH`].
+fn count(n: &Int) -> PyResult<usize> {
+    n.in_range("n", 1..=MAX_BATCH)
 }
 
-fn threads_for(threads: Option<i64>, n: usize) -> PyResult<usize> {
+fn threads_for(threads: Option<Int>, n: usize) -> PyResult<usize> {
     let available = std::thread::available_parallelism().map_or(1, usize::from);
     let t = match threads {
         None => available,
-        Some(t) => usize::try_from(t)
-            .ok()
-            .filter(|&t| (1..=256).contains(&t))
-            .ok_or_else(|| value_error(format!("threads must be 1 to 256, not {t}")))?,
+        Some(t) => t.in_range("threads", 1..=256)?,
     };
     Ok(t.min(n.div_ceil(256)).max(1))
 }
@@ -175,32 +184,38 @@ fn play_random_game(ruleset: Ruleset, seed: u64, keep_moves: bool) -> Played {
 )]
 pub fn random_games<'py>(
     py: Python<'py>,
-    n: i64,
+    n: Int,
     ruleset: Option<&Bound<'py, PyAny>>,
     seed: Seed,
     moves: bool,
-    threads: Option<i64>,
+    threads: Option<Int>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let n = count(n, "n")?;
+    let n = count(&n)?;
     let seed = seed.0;
     let ruleset = extract_ruleset(ruleset)?;
     let threads = threads_for(threads, n)?;
     numpy(py)?;
     let games: Vec<Played> = py.detach(move || {
         let chunk = n.div_ceil(threads);
+        let part = move |t: usize| {
+            (t * chunk..((t + 1) * chunk).min(n))
+                .map(|i| play_random_game(ruleset, game_seed(seed, i as u64), moves))
+                .collect::<Vec<_>>()
+        };
         std::thread::scope(|scope| {
+            // A part whose thread cannot start is played here instead.
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
-                    scope.spawn(move || {
-                        (t * chunk..((t + 1) * chunk).min(n))
-                            .map(|i| play_random_game(ruleset, game_seed(seed, i as u64), moves))
-                            .collect::<Vec<_>>()
-                    })
+                    let thread = std::thread::Builder::new();
+                    thread.spawn_scoped(scope, move || part(t)).map_err(|_| t)
                 })
                 .collect();
             handles
                 .into_iter()
-                .flat_map(|h| h.join().unwrap_or_default())
+                .flat_map(|h| match h {
+                    Ok(h) => h.join().unwrap_or_default(),
+                    Err(t) => part(t),
+                })
                 .collect()
         })
     });
@@ -252,11 +267,20 @@ fn outcome_codes(outcome: Option<Outcome>) -> (i8, [u8; 2], u8) {
     }
 }
 
-/// `n` boards stepped together inside Rust.
-#[pyclass(module = "oware", name = "BoardBatch")]
+/// `n` boards stepped together inside Rust. Threads may share a batch: a
+/// second call waits for the first to finish.
+#[pyclass(module = "oware", name = "BoardBatch", frozen)]
 #[derive(Debug)]
 pub struct PyBoardBatch {
     ruleset: Ruleset,
+    /// The number of boards, fixed at construction.
+    n: usize,
+    state: Shared<BatchState>,
+}
+
+/// The boards of a batch and their random number generators.
+#[derive(Debug)]
+struct BatchState {
     games: Vec<FastGame>,
     rngs: Vec<Rng>,
 }
@@ -266,37 +290,50 @@ impl PyBoardBatch {
         self.ruleset.houses_per_side()
     }
 
-    /// The actions, one per board, from a sequence or a NumPy array.
-    fn actions(&self, actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
-        let values: Vec<i64> = if actions.hasattr("dtype")? {
-            // Held to the rule a list is held to: integers, one per board.
-            let kind: String = actions.getattr("dtype")?.getattr("kind")?.extract()?;
-            let ndim: usize = actions.getattr("ndim")?.extract()?;
-            if !matches!(kind.as_str(), "i" | "u") || ndim != 1 {
-                return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                    "actions must be a one-dimensional array of integers, not dtype kind '{kind}' with {ndim} dimensions"
-                )));
-            }
-            let np = numpy(actions.py())?;
-            let array = np.call_method1("ascontiguousarray", (actions, "int64"))?;
-            let bytes: Vec<u8> = array.call_method0("tobytes")?.extract()?;
-            bytes
-                .chunks_exact(8)
-                .map(|c| i64::from_ne_bytes(c.try_into().unwrap_or([0; 8])))
-                .collect()
+    /// The actions, one per board, from a sequence or a NumPy array, as
+    /// given (a `uint64` as large as it is).
+    fn actions(&self, actions: &Bound<'_, PyAny>) -> PyResult<Vec<Int>> {
+        let values: Vec<Int> = if actions.hasattr("dtype")? {
+            numpy_actions(actions)?
         } else {
             actions.extract()?
         };
-        if values.len() != self.games.len() {
+        if values.len() != self.n {
             return Err(value_error(format!(
                 "expected {} actions, one per board, got {}",
-                self.games.len(),
+                self.n,
                 values.len()
             )));
         }
         Ok(values)
     }
+}
 
+/// The integers of a one-dimensional NumPy array (the rule a list is held
+/// to), read as `int64` or, for unsigned arrays, `uint64`.
+fn numpy_actions(actions: &Bound<'_, PyAny>) -> PyResult<Vec<Int>> {
+    let kind: String = actions.getattr("dtype")?.getattr("kind")?.extract()?;
+    let ndim: usize = actions.getattr("ndim")?.extract()?;
+    if !matches!(kind.as_str(), "i" | "u") || ndim != 1 {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "actions must be a one-dimensional array of integers, not dtype kind '{kind}' with {ndim} dimensions"
+        )));
+    }
+    let dtype = if kind == "u" { "uint64" } else { "int64" };
+    let np = numpy(actions.py())?;
+    let array = np.call_method1("ascontiguousarray", (actions, dtype))?;
+    let bytes: Vec<u8> = array.call_method0("tobytes")?.extract()?;
+    let words = bytes
+        .chunks_exact(8)
+        .map(|c| c.try_into().unwrap_or([0; 8]));
+    Ok(if kind == "u" {
+        words.map(|w| Int::from(u64::from_ne_bytes(w))).collect()
+    } else {
+        words.map(|w| Int::from(i64::from_ne_bytes(w))).collect()
+    })
+}
+
+impl BatchState {
     fn step_result<'py>(
         &self,
         py: Python<'py>,
@@ -335,22 +372,26 @@ impl PyBoardBatch {
         signature = (n, *, ruleset = None, seed = Seed(0)),
         text_signature = "(n, *, ruleset=None, seed=0)"
     )]
-    fn new(n: i64, ruleset: Option<&Bound<'_, PyAny>>, seed: Seed) -> PyResult<Self> {
+    fn new(n: Int, ruleset: Option<&Bound<'_, PyAny>>, seed: Seed) -> PyResult<Self> {
         let seed = seed.0;
-        let n = count(n, "n")?;
+        let n = count(&n)?;
         let ruleset = extract_ruleset(ruleset)?;
         let start = FastGame::new(Position::new(ruleset));
-        Ok(PyBoardBatch {
-            ruleset,
+        let state = BatchState {
             games: vec![start; n],
             rngs: (0..n)
                 .map(|i| Rng::new(game_seed(seed, i as u64)))
                 .collect(),
+        };
+        Ok(PyBoardBatch {
+            ruleset,
+            n,
+            state: Shared::new(state, "batch"),
         })
     }
 
     fn __len__(&self) -> usize {
-        self.games.len()
+        self.n
     }
 
     /// The rules.
@@ -361,23 +402,23 @@ impl PyBoardBatch {
 
     /// Puts boards back at the start: all, or those at `indices`.
     #[pyo3(signature = (indices = None))]
-    fn reset(&mut self, indices: Option<Vec<i64>>) -> PyResult<()> {
+    fn reset(&self, py: Python<'_>, indices: Option<Vec<Int>>) -> PyResult<()> {
         let start = FastGame::new(Position::new(self.ruleset));
-        match indices {
-            None => self.games.iter_mut().for_each(|g| *g = start.clone()),
-            Some(indices) => {
-                let n = self.games.len();
-                let checked = indices
+        let checked = indices
+            .map(|indices| {
+                let boards = 0..=self.n - 1;
+                indices
                     .iter()
-                    .map(|&i| {
-                        usize::try_from(i)
-                            .ok()
-                            .filter(|&i| i < n)
-                            .ok_or_else(|| value_error(format!("no board {i} in a batch of {n}")))
-                    })
-                    .collect::<PyResult<Vec<usize>>>()?;
+                    .map(|i| i.in_range("indices", boards.clone()))
+                    .collect::<PyResult<Vec<usize>>>()
+            })
+            .transpose()?;
+        let mut state = self.state.lock(py)?;
+        match checked {
+            None => state.games.iter_mut().for_each(|g| *g = start.clone()),
+            Some(checked) => {
                 for i in checked {
-                    self.games[i] = start.clone();
+                    state.games[i] = start.clone();
                 }
             }
         }
@@ -388,58 +429,66 @@ impl PyBoardBatch {
     #[pyo3(signature = (*, absolute = false))]
     fn observations<'py>(&self, py: Python<'py>, absolute: bool) -> PyResult<Bound<'py, PyAny>> {
         let width = 2 * self.houses_per_side() + OBS_EXTRA;
-        let mut out = vec![0.0f32; self.games.len() * width];
-        for (row, g) in out.chunks_mut(width).zip(&self.games) {
+        let mut out = vec![0.0f32; self.n * width];
+        for (row, g) in out.chunks_mut(width).zip(&self.state.lock(py)?.games) {
             observe(g.position(), absolute, row);
         }
-        to_numpy(py, &f32_bytes(&out), "float32", &[self.games.len(), width])
+        to_numpy(py, &f32_bytes(&out), "float32", &[self.n, width])
     }
 
     /// The legal-action masks, shape (n, h), bool.
     fn legal_action_masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let h = self.houses_per_side();
-        let mut out = vec![0u8; self.games.len() * h];
-        for (row, g) in out.chunks_mut(h).zip(&self.games) {
+        let mut out = vec![0u8; self.n * h];
+        for (row, g) in out.chunks_mut(h).zip(&self.state.lock(py)?.games) {
             for m in &g.legal_moves() {
                 row[m.house().index()] = 1;
             }
         }
-        to_numpy(py, &out, "bool", &[self.games.len(), h])
+        to_numpy(py, &out, "bool", &[self.n, h])
     }
 
     /// The side to move on each board (0 South, 1 North), int8.
     fn turns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let out: Vec<u8> = self
+            .state
+            .lock(py)?
             .games
             .iter()
             .map(|g| g.position().turn().index() as u8)
             .collect();
-        to_numpy(py, &out, "int8", &[self.games.len()])
+        to_numpy(py, &out, "int8", &[self.n])
     }
 
     /// Whether each game is over, bool.
     fn is_game_over<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let out: Vec<u8> = self
+            .state
+            .lock(py)?
             .games
             .iter()
             .map(|g| u8::from(g.outcome().is_some()))
             .collect();
-        to_numpy(py, &out, "bool", &[self.games.len()])
+        to_numpy(py, &out, "bool", &[self.n])
     }
 
     /// Plies played on each board, int32.
     fn plies<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let out: Vec<u8> = self
+            .state
+            .lock(py)?
             .games
             .iter()
             .flat_map(|g| (g.0.ply() as i32).to_ne_bytes())
             .collect();
-        to_numpy(py, &out, "int32", &[self.games.len()])
+        to_numpy(py, &out, "int32", &[self.n])
     }
 
     /// (South's, North's) reward on each board, shape (n, 2), float32.
     fn returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let out: Vec<f32> = self
+            .state
+            .lock(py)?
             .games
             .iter()
             .flat_map(|g| {
@@ -447,42 +496,21 @@ impl PyBoardBatch {
                 [s as f32, n as f32]
             })
             .collect();
-        to_numpy(py, &f32_bytes(&out), "float32", &[self.games.len(), 2])
+        to_numpy(py, &f32_bytes(&out), "float32", &[self.n, 2])
     }
 
     /// Plays one action (a house index of the side to move) on each board
     /// whose game goes on; returns (rewards for the movers, done).
     fn step<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let actions = self.actions(actions)?;
-        let h = self.houses_per_side();
-        let mut moves = Vec::with_capacity(actions.len());
-        for (i, (g, &a)) in self.games.iter().zip(&actions).enumerate() {
-            if g.outcome().is_some() {
-                moves.push(None);
-                continue;
-            }
-            let m = usize::try_from(a)
-                .ok()
-                .filter(|&a| a < h)
-                .and_then(oware::House::new)
-                .map(|house| Move::new(g.position().turn(), house))
-                .ok_or_else(|| {
-                    value_error(format!(
-                        "board {i}: action {a} out of range (houses 0 to {})",
-                        h - 1
-                    ))
-                })?;
-            g.position().check(m).map_err(|reason| {
-                IllegalMoveError::new_err(format!("board {i}: illegal move {m}: {reason}"))
-            })?;
-            moves.push(Some(m));
-        }
+        let mut state = self.state.lock(py)?;
+        let moves = self.checked_moves(&state, &actions)?;
         let movers: Vec<Option<Side>> = moves.iter().map(|m| m.map(|m| m.side())).collect();
-        let games = &mut self.games;
+        let games = &mut state.games;
         let failed = py.detach(|| {
             let mut failed = None;
             for (i, (g, m)) in games.iter_mut().zip(&moves).enumerate() {
@@ -497,44 +525,64 @@ impl PyBoardBatch {
         if let Some((i, e)) = failed {
             return Err(IllegalMoveError::new_err(format!("board {i}: {e}")));
         }
-        self.step_result(py, &movers)
+        state.step_result(py, &movers)
     }
 
     /// Plays a random legal move on each board whose game goes on (seeded
     /// per board); returns (rewards for the movers, done).
     fn step_random<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        let movers: Vec<Option<Side>> = self
+        let mut state = self.state.lock(py)?;
+        let movers: Vec<Option<Side>> = state
             .games
             .iter()
             .map(|g| g.outcome().is_none().then(|| g.position().turn()))
             .collect();
-        let (games, rngs) = (&mut self.games, &mut self.rngs);
+        let BatchState { games, rngs } = &mut *state;
         py.detach(|| {
             for (g, rng) in games.iter_mut().zip(rngs.iter_mut()) {
                 g.play_random(rng);
             }
         });
-        self.step_result(py, &movers)
+        state.step_result(py, &movers)
     }
 
     /// Board `i` as a `Board` (a copy, with its moves).
-    fn board(&self, i: i64) -> PyResult<PyBoard> {
-        let n = self.games.len();
-        let g = usize::try_from(i)
-            .ok()
-            .and_then(|i| self.games.get(i))
-            .ok_or_else(|| value_error(format!("no board {i} in a batch of {n}")))?;
-        Ok(PyBoard::from_game(g.to_game()))
+    fn board(&self, py: Python<'_>, i: Int) -> PyResult<PyBoard> {
+        let i = i.in_range("i", 0..=self.n - 1)?;
+        Ok(PyBoard::from_game(self.state.lock(py)?.games[i].to_game()))
     }
 
     fn __repr__(&self) -> String {
-        format!(
-            "<BoardBatch n={} ruleset='{}'>",
-            self.games.len(),
-            self.ruleset
-        )
+        format!("<BoardBatch n={} ruleset='{}'>", self.n, self.ruleset)
+    }
+}
+
+impl PyBoardBatch {
+    /// The move of each action on its board, `None` where the game is
+    /// over; ValueError or IllegalMoveError naming the first bad one.
+    fn checked_moves(&self, state: &BatchState, actions: &[Int]) -> PyResult<Vec<Option<Move>>> {
+        let houses = 0..=self.houses_per_side() - 1;
+        let mut moves = Vec::with_capacity(actions.len());
+        for (i, (g, a)) in state.games.iter().zip(actions).enumerate() {
+            if g.outcome().is_some() {
+                moves.push(None);
+                continue;
+            }
+            let m = a
+                .get(houses.clone())
+                .and_then(oware::House::new)
+                .map(|house| Move::new(g.position().turn(), house))
+                .ok_or_else(|| {
+                    value_error(format!("board {i}: {}", a.range_message("action", &houses)))
+                })?;
+            g.position().check(m).map_err(|reason| {
+                IllegalMoveError::new_err(format!("board {i}: illegal move {m}: {reason}"))
+            })?;
+            moves.push(Some(m));
+        }
+        Ok(moves)
     }
 }

@@ -10,10 +10,10 @@ use oware::{Game, Position, Record, Termination};
 
 use crate::batch::{OBS_EXTRA, observe};
 use crate::engine::{PyScore, PySearchResult, limits_from};
-use crate::errors::{IllegalMoveError, PyResultExt, value_error};
+use crate::errors::{IllegalMoveError, Int, InvalidTagError, PyResultExt, value_error};
 use crate::types::{
     PyMove, PyMoveReport, PyOutcome, PyRuleset, PySide, extract_ruleset, move_list, move_object,
-    parse_move,
+    parse_move, quoted,
 };
 
 /// A game of mancala: the position, the moves played and what the rules
@@ -56,19 +56,13 @@ impl PyBoard {
     }
 
     /// The move for `action`, a house index of the side to move.
-    fn action_move(&self, action: i64) -> PyResult<oware::Move> {
-        let h = self.houses_per_side();
-        usize::try_from(action)
-            .ok()
-            .filter(|&a| a < h)
+    fn action_move(&self, action: &Int) -> PyResult<oware::Move> {
+        let houses = 0..=self.houses_per_side() - 1;
+        action
+            .get(houses.clone())
             .and_then(oware::House::new)
             .map(|house| oware::Move::new(self.pos().turn(), house))
-            .ok_or_else(|| {
-                value_error(format!(
-                    "action {action} out of range: actions are the side to move's houses 0 to {}",
-                    h - 1
-                ))
-            })
+            .ok_or_else(|| value_error(action.range_message("action", &houses)))
     }
 }
 
@@ -165,9 +159,9 @@ impl PyBoard {
             for (name, value) in tags.iter() {
                 let name: String = name.extract()?;
                 let value: String = value.extract()?;
-                record
-                    .set_tag(&name, &value)
-                    .map_err(|e| value_error(format!("{e}: {name:?}")))?;
+                record.set_tag(&name, &value).map_err(|e| {
+                    InvalidTagError::new_err(format!("{e} (tag {})", quoted(&name)))
+                })?;
             }
         }
         Ok(record.to_string())
@@ -281,20 +275,18 @@ impl PyBoard {
         move_object(py, m)
     }
 
-    /// Takes back the last move (and an agreement after it) and returns it.
-    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
-        if self.game.ply() == 0 {
+    /// Takes back the last thing done, as `Game::undo` does: an agreement
+    /// to end the game if that came last (returns None), else the last
+    /// move (returns it).
+    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyMove>>> {
+        if self.game.ply() == 0 && !self.agreed() {
             return Err(PyIndexError::new_err("pop from an empty move stack"));
         }
-        if self.agreed() {
-            self.game.undo();
+        let undone = self.game.undo();
+        if undone.is_some() {
+            self.report = None;
         }
-        let m = self
-            .game
-            .undo()
-            .ok_or_else(|| PyIndexError::new_err("pop from an empty move stack"))?;
-        self.report = None;
-        move_object(py, m)
+        undone.map(|m| move_object(py, m)).transpose()
     }
 
     /// The last move played.
@@ -335,7 +327,7 @@ impl PyBoard {
         self.pos().threats(side).iter().map(|h| h.index()).collect()
     }
 
-    /// Ends the game by agreement (`pop` takes it back with the last move).
+    /// Ends the game by agreement (`pop` takes it back).
     fn end_by_agreement(&mut self) -> PyResult<PyOutcome> {
         self.game
             .end_by_agreement()
@@ -359,11 +351,8 @@ impl PyBoard {
     }
 
     /// The number of move sequences of `depth` plies from this position.
-    fn perft(slf: PyRef<'_, Self>, depth: i64) -> PyResult<u64> {
-        let depth = u8::try_from(depth)
-            .ok()
-            .filter(|&d| d <= 30)
-            .ok_or_else(|| value_error(format!("depth must be 0 to 30, not {depth}")))?;
+    fn perft(slf: PyRef<'_, Self>, depth: Int) -> PyResult<u64> {
+        let depth = depth.in_range("depth", 0..=30u8)?;
         // Copy the state out and let go of the board: other threads may use
         // it while this one works.
         let pos = *slf.pos();
@@ -376,9 +365,9 @@ impl PyBoard {
     #[pyo3(signature = (depth = None, nodes = None, time_ms = None))]
     fn search(
         slf: PyRef<'_, Self>,
-        depth: Option<i64>,
-        nodes: Option<i64>,
-        time_ms: Option<i64>,
+        depth: Option<Int>,
+        nodes: Option<Int>,
+        time_ms: Option<Int>,
     ) -> PyResult<PySearchResult> {
         let limits = limits_from(depth, nodes, time_ms)?;
         let game = slf.game.clone();
@@ -395,9 +384,9 @@ impl PyBoard {
     #[pyo3(signature = (depth = None, nodes = None, time_ms = None))]
     fn analyse(
         slf: PyRef<'_, Self>,
-        depth: Option<i64>,
-        nodes: Option<i64>,
-        time_ms: Option<i64>,
+        depth: Option<Int>,
+        nodes: Option<Int>,
+        time_ms: Option<Int>,
     ) -> PyResult<Vec<(PyMove, PyScore)>> {
         let limits: SearchLimits = limits_from(depth, nodes, time_ms)?;
         let game = slf.game.clone();
@@ -442,8 +431,8 @@ impl PyBoard {
     }
 
     /// Plays `action`, a house index of the side to move.
-    fn push_action(&mut self, action: i64) -> PyResult<()> {
-        let m = self.action_move(action)?;
+    fn push_action(&mut self, action: Int) -> PyResult<()> {
+        let m = self.action_move(&action)?;
         self.play(m)
     }
 

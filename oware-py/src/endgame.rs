@@ -15,7 +15,7 @@ use oware::endgame::{
 
 use crate::board::PyBoard;
 use crate::engine::interruptible_with;
-use crate::errors::{EndgameError, OwareErr, ProbeError, PyResultExt, os_error, value_error};
+use crate::errors::{EndgameError, Int, OwareErr, ProbeError, PyResultExt, os_error, value_error};
 use crate::types::{PyMove, PyRuleset, extract_ruleset, quoted};
 
 /// The name of a convention in Python: `'even'` or `'own'`, as in the
@@ -69,12 +69,9 @@ pub struct PyEndgameValue(pub Value);
 impl PyEndgameValue {
     /// `EndgameValue(lower, upper)`, `lower <= upper`.
     #[new]
-    fn new(lower: i64, upper: i64) -> PyResult<PyEndgameValue> {
-        let bound = |v: i64| {
-            i8::try_from(v)
-                .map_err(|_| value_error(format!("a bound must be -128 to 127, not {v}")))
-        };
-        let (lower, upper) = (bound(lower)?, bound(upper)?);
+    fn new(lower: Int, upper: Int) -> PyResult<PyEndgameValue> {
+        let lower = lower.in_range("lower", i8::MIN..=i8::MAX)?;
+        let upper = upper.in_range("upper", i8::MIN..=i8::MAX)?;
         if lower > upper {
             return Err(value_error(format!(
                 "the lower bound {lower} is above the upper bound {upper}"
@@ -261,7 +258,7 @@ impl PyEndgameDatabase {
     #[pyo3(signature = (max_seeds, ruleset = None, convention = None))]
     fn build(
         py: Python<'_>,
-        max_seeds: i64,
+        max_seeds: Int,
         ruleset: Option<&Bound<'_, PyAny>>,
         convention: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyEndgameDatabase> {
@@ -269,14 +266,10 @@ impl PyEndgameDatabase {
         let convention = extract_convention(convention, &ruleset)?;
         let mut db = Database::new(&ruleset, convention).py()?;
         let total = ruleset.total_seeds();
-        let max = u8::try_from(max_seeds)
-            .ok()
-            .filter(|&m| m <= total)
-            .ok_or_else(|| {
-                EndgameError::new_err(format!(
-                    "max_seeds must be 0 to {total} (the seeds of {ruleset}), not {max_seeds}"
-                ))
-            })?;
+        let max = max_seeds.get(0..=total).ok_or_else(|| {
+            let message = max_seeds.range_message("max_seeds", &(0..=total));
+            EndgameError::new_err(format!("{message} (the seeds of {ruleset})"))
+        })?;
         if let Some(seeds) = (0..=max).find(|&k| db.positions(k) >= MAX_LAYER_POSITIONS) {
             return Err(oware::endgame::EndgameError::TooLarge { seeds }).py();
         }
@@ -370,13 +363,11 @@ impl PyEndgameDatabase {
     }
 
     /// The positions with exactly `seeds` seeds on the board.
-    fn positions(&self, seeds: i64) -> PyResult<u64> {
-        if seeds < 0 {
-            return Err(value_error(format!(
-                "seeds must not be negative, not {seeds}"
-            )));
+    fn positions(&self, seeds: Int) -> PyResult<u64> {
+        if seeds.is_negative() {
+            return Err(value_error(format!("seeds must be 0 or more, not {seeds}")));
         }
-        Ok(u8::try_from(seeds).map_or(0, |s| self.db.positions(s)))
+        Ok(seeds.get(0..=u8::MAX).map_or(0, |s| self.db.positions(s)))
     }
 
     /// The value and best moves of `board`'s position.
@@ -395,16 +386,12 @@ impl PyEndgameDatabase {
     }
 
     /// The value of `board`'s position, even above max_seeds; releases the GIL.
-    #[pyo3(signature = (board, max_positions = 1_000_000))]
-    fn solve(&self, board: PyRef<'_, PyBoard>, max_positions: i64) -> PyResult<PyEndgameValue> {
-        let limit = usize::try_from(max_positions)
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| {
-                value_error(format!(
-                    "max_positions must be positive, not {max_positions}"
-                ))
-            })?;
+    #[pyo3(
+        signature = (board, max_positions = Int::new(1_000_000)),
+        text_signature = "($self, board, max_positions=1000000)"
+    )]
+    fn solve(&self, board: PyRef<'_, PyBoard>, max_positions: Int) -> PyResult<PyEndgameValue> {
+        let limit = max_positions.in_range("max_positions", 1..=usize::MAX)?;
         let pos = *board.game.position();
         let py = board.py();
         drop(board);

@@ -11,38 +11,21 @@ use oware::search::{
 
 use crate::board::PyBoard;
 use crate::endgame::PyEndgameDatabase;
-use crate::errors::{Seed, value_error};
+use crate::errors::{Int, Seed, value_error};
+use crate::sync::Shared;
 use crate::types::{PyMove, extract_ruleset};
 
 /// Search limits from Python arguments; depth 8 when none is given.
 pub(crate) fn limits_from(
-    depth: Option<i64>,
-    nodes: Option<i64>,
-    time_ms: Option<i64>,
+    depth: Option<Int>,
+    nodes: Option<Int>,
+    time_ms: Option<Int>,
 ) -> PyResult<SearchLimits> {
     let depth = depth
-        .map(|d| {
-            u8::try_from(d)
-                .ok()
-                .filter(|d| (1..=SearchLimits::MAX_DEPTH).contains(d))
-                .ok_or_else(|| {
-                    value_error(format!(
-                        "depth must be 1 to {}, not {d}",
-                        SearchLimits::MAX_DEPTH
-                    ))
-                })
-        })
+        .map(|d| d.in_range("depth", 1..=SearchLimits::MAX_DEPTH))
         .transpose()?;
-    let positive = |value: Option<i64>, what: &str| {
-        value
-            .map(|v| {
-                u64::try_from(v)
-                    .ok()
-                    .filter(|&v| v > 0)
-                    .ok_or_else(|| value_error(format!("{what} must be positive, not {v}")))
-            })
-            .transpose()
-    };
+    let positive =
+        |value: Option<Int>, name: &str| value.map(|v| v.in_range(name, 1..=u64::MAX)).transpose();
     let nodes = positive(nodes, "nodes")?;
     let time_ms = positive(time_ms, "time_ms")?;
     if depth.is_none() && nodes.is_none() && time_ms.is_none() {
@@ -65,26 +48,14 @@ impl PyScore {
     /// `Score(centiseeds=350)`, `Score(win_in=7)` or `Score(loss_in=4)`.
     #[new]
     #[pyo3(signature = (*, centiseeds = None, win_in = None, loss_in = None))]
-    fn new(centiseeds: Option<i64>, win_in: Option<i64>, loss_in: Option<i64>) -> PyResult<Self> {
-        let plies = |n: i64| {
-            u16::try_from(n)
-                .ok()
-                .filter(|&n| n < 10_000)
-                .ok_or_else(|| value_error(format!("plies must be 0 to 9999, not {n}")))
-        };
+    fn new(centiseeds: Option<Int>, win_in: Option<Int>, loss_in: Option<Int>) -> PyResult<Self> {
+        const MAX: i32 = Score::MAX_CENTISEEDS;
         match (centiseeds, win_in, loss_in) {
-            (Some(c), None, None) => i32::try_from(c)
-                .ok()
-                .filter(|c| c.abs() <= Score::MAX_CENTISEEDS)
-                .map(|c| PyScore(Score::from_centiseeds(c)))
-                .ok_or_else(|| {
-                    value_error(format!(
-                        "centiseeds must be within ±{}, not {c}",
-                        Score::MAX_CENTISEEDS
-                    ))
-                }),
-            (None, Some(n), None) => Ok(PyScore(Score::win_in(plies(n)?))),
-            (None, None, Some(n)) => Ok(PyScore(Score::loss_in(plies(n)?))),
+            (Some(c), None, None) => Ok(PyScore(Score::from_centiseeds(
+                c.in_range("centiseeds", -MAX..=MAX)?,
+            ))),
+            (None, Some(n), None) => Ok(PyScore(Score::win_in(n.in_range("win_in", 0..=9999)?))),
+            (None, None, Some(n)) => Ok(PyScore(Score::loss_in(n.in_range("loss_in", 0..=9999)?))),
             _ => Err(value_error(
                 "give exactly one of centiseeds, win_in and loss_in",
             )),
@@ -143,7 +114,8 @@ impl PyScore {
 
 /// Rebuilds a pickled score (private: `Score.__reduce__` names it).
 #[pyfunction]
-pub fn _score_from_raw(raw: i32) -> PyScore {
+pub fn _score_from_raw(raw: Int) -> PyResult<PyScore> {
+    let raw = raw.in_range("raw", i32::MIN..=i32::MAX)?;
     let score = if raw > 0 && Score::win_in(0).raw() - raw < 10_000 {
         Score::win_in((Score::win_in(0).raw() - raw) as u16)
     } else if raw < 0 && raw - Score::loss_in(0).raw() < 10_000 {
@@ -151,7 +123,7 @@ pub fn _score_from_raw(raw: i32) -> PyScore {
     } else {
         Score::from_centiseeds(raw)
     };
-    PyScore(score)
+    Ok(PyScore(score))
 }
 
 /// What a search found.
@@ -204,11 +176,10 @@ impl PySearchResult {
     }
 }
 
-fn level_of(level: i64) -> PyResult<Level> {
-    u8::try_from(level)
-        .ok()
-        .and_then(Level::from_number)
-        .ok_or_else(|| value_error(format!("level must be 1 to 5, not {level}")))
+/// The level given as the parameter `name`.
+fn level_of(level: &Int, name: &str) -> PyResult<Level> {
+    let number = level.in_range(name, 1..=Level::ALL.len() as u8)?;
+    Level::from_number(number).ok_or_else(|| value_error(level.range_message(name, &(1..=5))))
 }
 
 fn player(level: Level, seed: u64, reproducible: bool) -> Player {
@@ -233,15 +204,24 @@ const MAX_PLAYER_NODES: u64 = 1_000_000_000_000;
 /// `reproducible=True` gives it 1 000 000 positions a move on one thread
 /// instead, and `nodes=N` N positions (either excludes `time_ms`); `endgame`
 /// is an `EndgameDatabase` it plays from. ValueError for a level, budget or
-/// thread count out of range.
-#[pyclass(module = "oware", name = "Player")]
+/// thread count out of range. Threads may share a player: a second call
+/// waits for the first to finish.
+#[pyclass(module = "oware", name = "Player", frozen)]
 #[derive(Debug)]
 pub struct PyPlayer {
-    player: Player,
+    state: Shared<PlayerState>,
+    level: Level,
     seed: u64,
     reproducible: bool,
     /// The node budget given as `nodes`, if any.
     nodes: Option<u64>,
+}
+
+/// What a player's calls change: the engine (its tables and settings) and
+/// the database given.
+#[derive(Debug)]
+struct PlayerState {
+    player: Player,
     endgame: Option<Py<PyEndgameDatabase>>,
 }
 
@@ -259,27 +239,21 @@ impl PyPlayer {
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        level: i64,
+        level: Int,
         seed: Seed,
         reproducible: bool,
         endgame: Option<Py<PyEndgameDatabase>>,
-        time_ms: Option<i64>,
-        threads: Option<i64>,
-        nodes: Option<i64>,
+        time_ms: Option<Int>,
+        threads: Option<Int>,
+        nodes: Option<Int>,
     ) -> PyResult<Self> {
         let seed = seed.0;
         let nodes = nodes
-            .map(|n| {
-                u64::try_from(n)
-                    .ok()
-                    .filter(|n| (1..=MAX_PLAYER_NODES).contains(n))
-                    .ok_or_else(|| {
-                        value_error(format!("nodes must be 1 to {MAX_PLAYER_NODES}, not {n}"))
-                    })
-            })
+            .map(|n| n.in_range("nodes", 1..=MAX_PLAYER_NODES))
             .transpose()?;
         let reproducible = reproducible || nodes.is_some();
-        let mut engine = player(level_of(level)?, seed, reproducible);
+        let level = level_of(&level, "level")?;
+        let mut engine = player(level, seed, reproducible);
         if let Some(ms) = time_ms {
             if reproducible {
                 return Err(value_error(if nodes.is_some() {
@@ -294,90 +268,93 @@ impl PyPlayer {
             engine.set_limits(SearchLimits::nodes(n));
         }
         if let Some(n) = threads {
-            let n = usize::try_from(n)
-                .ok()
-                .filter(|n| (1..=oware::search::MAX_THREADS).contains(n))
-                .ok_or_else(|| {
-                    value_error(format!(
-                        "threads must be 1 to {}, not {n}",
-                        oware::search::MAX_THREADS
-                    ))
-                })?;
-            engine.set_threads(n);
+            engine.set_threads(n.in_range("threads", 1..=oware::search::MAX_THREADS)?);
         }
         if let Some(db) = &endgame {
             engine = engine.with_endgame(db.get().db.clone());
         }
-        Ok(PyPlayer {
+        let state = PlayerState {
             player: engine,
+            endgame,
+        };
+        Ok(PyPlayer {
+            state: Shared::new(state, "player"),
+            level,
             seed,
             reproducible,
             nodes,
-            endgame,
         })
     }
 
     /// The level, 1 to 5.
     #[getter]
     fn level(&self) -> u8 {
-        self.player.level().number()
+        self.level.number()
     }
 
     /// Whether level 5 plays from its opening book: the library's, for the
     /// first plies of the standard Oware board (True by default for level 5;
     /// always False for other levels, which have none).
     #[getter]
-    fn book(&self) -> bool {
-        self.player.book().is_some()
+    fn book(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.state.lock(py)?.player.book().is_some())
     }
 
     /// Turns level 5's opening book on or off; ValueError when turning it
     /// on for another level.
     #[setter]
-    fn set_book(&mut self, on: bool) -> PyResult<()> {
-        if on && self.player.level() != Level::Five {
+    fn set_book(&self, py: Python<'_>, on: bool) -> PyResult<()> {
+        if on && self.level != Level::Five {
             return Err(value_error("only level 5 has an opening book"));
         }
-        self.player.set_book(on.then(oware::search::Book::standard));
+        let book = on.then(oware::search::Book::standard);
+        self.state.lock(py)?.player.set_book(book);
         Ok(())
     }
 
     /// The endgame database given, or None.
     #[getter]
-    fn endgame(&self, py: Python<'_>) -> Option<Py<PyEndgameDatabase>> {
-        self.endgame.as_ref().map(|db| db.clone_ref(py))
+    fn endgame(&self, py: Python<'_>) -> PyResult<Option<Py<PyEndgameDatabase>>> {
+        let state = self.state.lock(py)?;
+        Ok(state.endgame.as_ref().map(|db| db.clone_ref(py)))
     }
 
     /// Gives the player a database, or takes it away with None.
     #[setter]
-    fn set_endgame(&mut self, endgame: Option<Py<PyEndgameDatabase>>) {
-        self.player
+    fn set_endgame(&self, py: Python<'_>, endgame: Option<Py<PyEndgameDatabase>>) -> PyResult<()> {
+        let mut state = self.state.lock(py)?;
+        state
+            .player
             .set_endgame(endgame.as_ref().map(|db| db.get().db.clone()));
-        self.endgame = endgame;
+        state.endgame = endgame;
+        Ok(())
     }
 
     /// The move this player plays on `board` (None when the game is over);
-    /// the GIL is released while it thinks.
-    fn choose(&mut self, py: Python<'_>, board: PyRef<'_, PyBoard>) -> Option<PyMove> {
+    /// the GIL is released while it thinks, and a call from another thread
+    /// meanwhile waits for this one.
+    fn choose(&self, py: Python<'_>, board: PyRef<'_, PyBoard>) -> PyResult<Option<PyMove>> {
         let game = board.game.clone();
         drop(board);
-        let player = &mut self.player;
-        py.detach(move || player.choose(&game)).map(PyMove)
+        let mut state = self.state.lock(py)?;
+        let player = &mut state.player;
+        Ok(py.detach(move || player.choose(&game)).map(PyMove))
     }
 
-    fn __repr__(&self) -> String {
-        let endgame = self.endgame.as_ref().map_or_else(String::new, |db| {
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let state = self.state.lock(py)?;
+        let endgame = state.endgame.as_ref().map_or_else(String::new, |db| {
             format!(" endgame={}", db.get().__repr__())
         });
         let nodes = self
             .nodes
             .map_or_else(String::new, |n| format!(" nodes={n}"));
-        format!(
+        Ok(format!(
             "<Player level={} seed={} reproducible={}{nodes}{endgame}>",
-            self.player.level(),
+            self.level,
             self.seed,
             if self.reproducible { "True" } else { "False" }
-        )
+        ))
     }
 }
 
@@ -447,25 +424,22 @@ impl PyMatchResult {
 /// the GIL is released meanwhile.
 #[pyfunction]
 #[pyo3(
-    signature = (first, second, *, games = 2, seed = Seed(0), ruleset = None, reproducible = true),
+    signature = (first, second, *, games = Int::new(2), seed = Seed(0), ruleset = None, reproducible = true),
     text_signature = "(first, second, *, games=2, seed=0, ruleset=None, reproducible=True)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn play_match(
     py: Python<'_>,
-    first: i64,
-    second: i64,
-    games: i64,
+    first: Int,
+    second: Int,
+    games: Int,
     seed: Seed,
     ruleset: Option<&Bound<'_, PyAny>>,
     reproducible: bool,
 ) -> PyResult<PyMatchResult> {
-    let (a, b) = (level_of(first)?, level_of(second)?);
+    let (a, b) = (level_of(&first, "first")?, level_of(&second, "second")?);
     let seed = seed.0;
-    let games = u32::try_from(games)
-        .ok()
-        .filter(|&g| g > 0)
-        .ok_or_else(|| value_error(format!("games must be positive, not {games}")))?;
+    let games = games.in_range("games", 1..=u32::MAX)?;
     let ruleset = extract_ruleset(ruleset)?;
     let result = py.detach(move || {
         oware::search::play_match(
@@ -521,13 +495,17 @@ pub(crate) fn interruptible<T: Send>(
 
 /// As [`interruptible`] for work that another flag ends: `stop` is called
 /// on a signal, then the work is waited for (so it must end soon after).
+/// RuntimeError "can't start new thread", as CPython's `threading` words
+/// it, when the thread cannot be started (the work is then not done).
 pub(crate) fn interruptible_with<T: Send>(
     py: Python<'_>,
     stop: impl FnOnce(),
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<T> {
     std::thread::scope(|scope| {
-        let handle = scope.spawn(work);
+        let handle = std::thread::Builder::new()
+            .spawn_scoped(scope, work)
+            .map_err(|e| PyRuntimeError::new_err(format!("can't start new thread: {e}")))?;
         loop {
             if handle.is_finished() {
                 return handle
@@ -548,16 +526,9 @@ pub(crate) fn interruptible_with<T: Send>(
 impl PySearcher {
     /// `Searcher(tt_entries=1 << 20)`: a table of that many 16-byte entries.
     #[new]
-    #[pyo3(signature = (tt_entries = 1 << 20), text_signature = "(tt_entries=1048576)")]
-    fn new(tt_entries: i64) -> PyResult<Self> {
-        let entries = usize::try_from(tt_entries)
-            .ok()
-            .filter(|&e| (1..=MAX_TABLE_ENTRIES).contains(&e))
-            .ok_or_else(|| {
-                value_error(format!(
-                    "tt_entries must be 1 to {MAX_TABLE_ENTRIES}, not {tt_entries}"
-                ))
-            })?;
+    #[pyo3(signature = (tt_entries = Int::new(1 << 20)), text_signature = "(tt_entries=1048576)")]
+    fn new(tt_entries: Int) -> PyResult<Self> {
+        let entries = tt_entries.in_range("tt_entries", 1..=MAX_TABLE_ENTRIES)?;
         let searcher = Searcher::new(entries);
         let stop = searcher.stop_handle();
         Ok(PySearcher {
@@ -578,9 +549,9 @@ impl PySearcher {
     fn search(
         &self,
         board: PyRef<'_, PyBoard>,
-        depth: Option<i64>,
-        nodes: Option<i64>,
-        time_ms: Option<i64>,
+        depth: Option<Int>,
+        nodes: Option<Int>,
+        time_ms: Option<Int>,
     ) -> PyResult<PySearchResult> {
         let limits = limits_from(depth, nodes, time_ms)?;
         let game = board.game.clone();
@@ -595,9 +566,9 @@ impl PySearcher {
     fn analyse(
         &self,
         board: PyRef<'_, PyBoard>,
-        depth: Option<i64>,
-        nodes: Option<i64>,
-        time_ms: Option<i64>,
+        depth: Option<Int>,
+        nodes: Option<Int>,
+        time_ms: Option<Int>,
     ) -> PyResult<Vec<(PyMove, PyScore)>> {
         let limits = limits_from(depth, nodes, time_ms)?;
         let game = board.game.clone();

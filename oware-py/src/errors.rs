@@ -2,8 +2,11 @@
 //! them (one class per kind of error, all `ValueError` subclasses, as
 //! python-chess and polars do).
 
+use core::fmt;
+use core::ops::RangeInclusive;
+
 use pyo3::create_exception;
-use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 
 create_exception!(
@@ -38,6 +41,12 @@ create_exception!(
 );
 create_exception!(
     oware,
+    InvalidTagError,
+    PyValueError,
+    "Raised when a record tag cannot be set: a bad name, a line break, or a tag the game decides."
+);
+create_exception!(
+    oware,
     EndgameError,
     PyValueError,
     "Raised when an endgame database cannot be built for a ruleset or up to a seed total."
@@ -67,7 +76,6 @@ pub(crate) enum OwareErr {
     Ruleset(oware::RulesetError),
     ParseVariant(oware::ParseVariantError),
     ParseRecord(oware::ParseRecordError),
-    Tag(oware::record::TagError),
     Endgame(oware::endgame::EndgameError),
     Probe(oware::endgame::ProbeError),
     Solve(oware::endgame::SolveError),
@@ -93,7 +101,6 @@ from_err!(
     Ruleset(oware::RulesetError),
     ParseVariant(oware::ParseVariantError),
     ParseRecord(oware::ParseRecordError),
-    Tag(oware::record::TagError),
     Endgame(oware::endgame::EndgameError),
     Probe(oware::endgame::ProbeError),
     Solve(oware::endgame::SolveError),
@@ -111,7 +118,6 @@ impl From<OwareErr> for PyErr {
             OwareErr::Ruleset(e) => InvalidRulesetError::new_err(e.to_string()),
             OwareErr::ParseVariant(e) => InvalidRulesetError::new_err(e.to_string()),
             OwareErr::ParseRecord(e) => InvalidRecordError::new_err(e.to_string()),
-            OwareErr::Tag(e) => PyValueError::new_err(e.to_string()),
             OwareErr::Endgame(e) => EndgameError::new_err(e.to_string()),
             OwareErr::Probe(e) => ProbeError::new_err(e.to_string()),
             OwareErr::Solve(e) => ProbeError::new_err(e.to_string()),
@@ -173,5 +179,123 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Seed {
         obj.call_method1("__and__", (u64::MAX,))?
             .extract::<u64>()
             .map(Seed)
+    }
+}
+
+/// An int argument of any size, as Python gave it. Taking `i64` instead
+/// raises PyO3's bare OverflowError past 64 bits, without the parameter's
+/// name; an `Int` keeps the number, so [`Int::in_range`] gives the
+/// ValueError that names the parameter and its range for every value out
+/// of range, however large, and shows the value as given.
+#[derive(Clone, Debug)]
+pub(crate) struct Int(IntValue);
+
+#[derive(Clone, Debug)]
+enum IntValue {
+    /// Within `i128`: every `i64` and `u64` (NumPy's `uint64` included).
+    Fits(i128),
+    /// Past 128 bits: its decimal text, and whether it is negative.
+    Big(String, bool),
+}
+
+impl Int {
+    /// `value` as an argument (for defaults).
+    pub(crate) const fn new(value: i64) -> Int {
+        Int(IntValue::Fits(value as i128))
+    }
+
+    /// The value as `T`, if it lies in `range`.
+    pub(crate) fn get<T: TryFrom<i128> + PartialOrd>(&self, range: RangeInclusive<T>) -> Option<T> {
+        match self.0 {
+            IntValue::Fits(v) => T::try_from(v).ok().filter(|v| range.contains(v)),
+            IntValue::Big(..) => None,
+        }
+    }
+
+    /// The value as `T` if it lies in `range`, else a ValueError such as
+    /// `depth must be 1 to 30, not 99`.
+    pub(crate) fn in_range<T>(&self, name: &str, range: RangeInclusive<T>) -> PyResult<T>
+    where
+        T: TryFrom<i128> + PartialOrd + fmt::Display,
+    {
+        let message = self.range_message(name, &range);
+        self.get(range).ok_or_else(|| value_error(message))
+    }
+
+    /// The message of [`Int::in_range`], for an error of another class.
+    pub(crate) fn range_message<T: fmt::Display>(
+        &self,
+        name: &str,
+        range: &RangeInclusive<T>,
+    ) -> String {
+        let (low, high) = (bound(range.start()), bound(range.end()));
+        format!("{name} must be {low} to {high}, not {self}")
+    }
+
+    /// Whether the value is below 0.
+    pub(crate) fn is_negative(&self) -> bool {
+        match self.0 {
+            IntValue::Fits(v) => v < 0,
+            IntValue::Big(_, negative) => negative,
+        }
+    }
+}
+
+/// A range's bound as the message writes it: `2**64 - 1` for the largest
+/// 64-bit value, which limits the budgets (read more easily than its 20
+/// digits).
+fn bound(value: &impl fmt::Display) -> String {
+    match value.to_string() {
+        text if text == u64::MAX.to_string() => "2**64 - 1".to_owned(),
+        text => text,
+    }
+}
+
+impl From<i64> for Int {
+    fn from(value: i64) -> Int {
+        Int(IntValue::Fits(value.into()))
+    }
+}
+
+impl From<u64> for Int {
+    fn from(value: u64) -> Int {
+        Int(IntValue::Fits(value.into()))
+    }
+}
+
+impl fmt::Display for Int {
+    /// The value as Python prints it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            IntValue::Fits(v) => write!(f, "{v}"),
+            IntValue::Big(text, _) => f.write_str(text),
+        }
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Int> {
+        let py = obj.py();
+        match obj.extract::<i128>() {
+            Ok(v) => return Ok(Int(IntValue::Fits(v))),
+            // Not an int (a TypeError, which PyO3 prefixes with the
+            // argument's name), or an int whose __index__ failed.
+            Err(e) if !e.is_instance_of::<PyOverflowError>(py) => return Err(e),
+            Err(_) => {}
+        }
+        let index = obj.call_method0("__index__")?;
+        let negative = index.lt(0)?;
+        // Python refuses to print an int of more than 4300 digits.
+        let text = match index.str() {
+            Ok(text) => text.to_string(),
+            Err(_) => {
+                let bits: u64 = index.call_method0("bit_length")?.extract()?;
+                let sign = if negative { "a negative" } else { "an" };
+                format!("{sign} int of {bits} bits")
+            }
+        };
+        Ok(Int(IntValue::Big(text, negative)))
     }
 }

@@ -11,13 +11,17 @@
 //! Everything that can take more than about a millisecond (search,
 //! analysis, perft, matches, batch play, building, reading and solving
 //! with endgame databases) runs with the Python thread detached from the
-//! interpreter (`Python::detach`), so other threads run meanwhile.
+//! interpreter (`Python::detach`), so other threads run meanwhile. The
+//! classes whose state such a call changes (`Player`, `BoardBatch`) are
+//! frozen and keep it in a `sync::Shared`: a second thread waits its
+//! turn instead of failing with "Already borrowed".
 
 mod batch;
 mod board;
 mod endgame;
 mod engine;
 mod errors;
+mod sync;
 mod types;
 
 use pyo3::prelude::*;
@@ -38,7 +42,7 @@ mod _oware {
     #[pymodule_export]
     use crate::errors::{
         DatabaseFileError, EndgameError, IllegalMoveError, InvalidMoveError, InvalidPositionError,
-        InvalidRecordError, InvalidRulesetError, ProbeError,
+        InvalidRecordError, InvalidRulesetError, InvalidTagError, ProbeError,
     };
     #[pymodule_export]
     use crate::types::{

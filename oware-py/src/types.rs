@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyType};
 
-use crate::errors::{PyResultExt, value_error};
+use crate::errors::{Int, PyResultExt, value_error};
 
 /// What `__reduce__` returns for an enum member: `(getattr, (cls, name))`.
 type Reduced<'py> = (Bound<'py, PyAny>, (Bound<'py, PyType>, String));
@@ -363,23 +363,14 @@ impl PyMove {
     /// `Move('C')` (notation) or `Move(Side.SOUTH, 2)` (side and house index).
     #[new]
     #[pyo3(signature = (notation, house = None))]
-    fn new(notation: &Bound<'_, PyAny>, house: Option<i64>) -> PyResult<PyMove> {
+    fn new(notation: &Bound<'_, PyAny>, house: Option<Int>) -> PyResult<PyMove> {
         if let Ok(side) = notation.extract::<PySide>() {
             let house = house.ok_or_else(|| {
                 pyo3::exceptions::PyTypeError::new_err(
                     "Move(side, house) needs a house index after the side",
                 )
             })?;
-            let h = usize::try_from(house)
-                .ok()
-                .and_then(oware::House::new)
-                .ok_or_else(|| {
-                    value_error(format!(
-                        "house index {house} out of range (0 to {})",
-                        oware::MAX_HOUSES - 1
-                    ))
-                })?;
-            return Ok(PyMove(oware::Move::new(side.into(), h)));
+            return Ok(PyMove(oware::Move::new(side.into(), house_of(&house)?)));
         }
         let Ok(text) = notation.cast::<PyString>() else {
             return Err(pyo3::exceptions::PyTypeError::new_err(format!(
@@ -397,17 +388,14 @@ impl PyMove {
 
     /// The move from its absolute house index (South's houses first).
     #[staticmethod]
-    fn from_index(index: i64, houses_per_side: i64) -> PyResult<PyMove> {
-        usize::try_from(index)
-            .ok()
-            .zip(usize::try_from(houses_per_side).ok())
-            .and_then(|(i, h)| oware::Move::from_index(i, h))
+    fn from_index(index: Int, houses_per_side: Int) -> PyResult<PyMove> {
+        let h = houses_of(&houses_per_side)?;
+        let indices = 0..=2 * h - 1;
+        index
+            .get(indices.clone())
+            .and_then(|i| oware::Move::from_index(i, h))
             .map(PyMove)
-            .ok_or_else(|| {
-                value_error(format!(
-                    "no move has index {index} with {houses_per_side} houses a side"
-                ))
-            })
+            .ok_or_else(|| value_error(index.range_message("index", &indices)))
     }
 
     /// The side that plays the move.
@@ -424,16 +412,8 @@ impl PyMove {
 
     /// The absolute index of the origin house (South's houses 0..h, North's h..2h).
     #[pyo3(name = "to_index")]
-    fn absolute_index(&self, houses_per_side: i64) -> PyResult<usize> {
-        let h = usize::try_from(houses_per_side)
-            .ok()
-            .filter(|&h| (1..=oware::MAX_HOUSES).contains(&h))
-            .ok_or_else(|| {
-                value_error(format!(
-                    "houses_per_side must be 1 to {}, not {houses_per_side}",
-                    oware::MAX_HOUSES
-                ))
-            })?;
+    fn absolute_index(&self, houses_per_side: Int) -> PyResult<usize> {
+        let h = houses_of(&houses_per_side)?;
         if self.0.house().index() >= h {
             return Err(value_error(format!(
                 "move {} has no house with {h} houses a side",
@@ -454,6 +434,20 @@ impl PyMove {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String,)) {
         (slf.get_type(), (slf.get().0.to_string(),))
     }
+}
+
+/// The house of index `house` (the parameter `house`), 0 to `MAX_HOUSES - 1`.
+fn house_of(house: &Int) -> PyResult<oware::House> {
+    let range = 0..=oware::MAX_HOUSES - 1;
+    house
+        .get(range.clone())
+        .and_then(oware::House::new)
+        .ok_or_else(|| value_error(house.range_message("house", &range)))
+}
+
+/// The parameter `houses_per_side`: 1 to `MAX_HOUSES`.
+fn houses_of(houses_per_side: &Int) -> PyResult<usize> {
+    houses_per_side.in_range("houses_per_side", 1..=oware::MAX_HOUSES)
 }
 
 /// `text` in quotes as Python's `repr` writes a simple string.
@@ -508,8 +502,22 @@ fn family_name(ruleset: &oware::Ruleset) -> &'static str {
     }
 }
 
-fn checked_size(value: i64, what: &str) -> PyResult<u8> {
-    u8::try_from(value).map_err(|_| value_error(format!("{what} must be 1 to 255, not {value}")))
+/// The sizes of Kalah(`houses`, `seeds`) within the limits of every
+/// ruleset: 1 to 9 houses a side, at most 255 seeds in all.
+fn kalah_sizes(houses: &Int, seeds: &Int) -> PyResult<(u8, u8)> {
+    let error = |message: String| crate::errors::InvalidRulesetError::new_err(message);
+    let house_range = 1..=oware::MAX_HOUSES as u8;
+    let h = houses
+        .get(house_range.clone())
+        .ok_or_else(|| error(houses.range_message("houses", &house_range)))?;
+    let seed_range = 1..=oware::Ruleset::max_seeds_per_house(h);
+    let s = seeds.get(seed_range.clone()).ok_or_else(|| {
+        let message = seeds.range_message("seeds", &seed_range);
+        error(format!(
+            "{message} ({h} houses a side hold at most 255 seeds in all)"
+        ))
+    })?;
+    Ok((h, s))
 }
 
 #[pymethods]
@@ -541,26 +549,18 @@ impl PyRuleset {
 
     /// Kalah(houses, seeds), standard rules.
     #[staticmethod]
-    #[pyo3(signature = (houses = 6, seeds = 4))]
-    fn kalah(houses: i64, seeds: i64) -> PyResult<PyRuleset> {
-        oware::Ruleset::kalah(
-            checked_size(houses, "houses")?,
-            checked_size(seeds, "seeds")?,
-        )
-        .py()
-        .map(PyRuleset)
+    #[pyo3(signature = (houses = Int::new(6), seeds = Int::new(4)), text_signature = "(houses=6, seeds=4)")]
+    fn kalah(houses: Int, seeds: Int) -> PyResult<PyRuleset> {
+        let (h, s) = kalah_sizes(&houses, &seeds)?;
+        oware::Ruleset::kalah(h, s).py().map(PyRuleset)
     }
 
     /// Kalah(houses, seeds) with the empty capture.
     #[staticmethod]
-    #[pyo3(signature = (houses = 6, seeds = 4))]
-    fn kalah_irving(houses: i64, seeds: i64) -> PyResult<PyRuleset> {
-        oware::Ruleset::kalah_irving(
-            checked_size(houses, "houses")?,
-            checked_size(seeds, "seeds")?,
-        )
-        .py()
-        .map(PyRuleset)
+    #[pyo3(signature = (houses = Int::new(6), seeds = Int::new(4)), text_signature = "(houses=6, seeds=4)")]
+    fn kalah_irving(houses: Int, seeds: Int) -> PyResult<PyRuleset> {
+        let (h, s) = kalah_sizes(&houses, &seeds)?;
+        oware::Ruleset::kalah_irving(h, s).py().map(PyRuleset)
     }
 
     /// Congkak, 7 houses of 7 seeds.
@@ -623,13 +623,10 @@ pub struct PyOutcome(pub oware::Outcome);
 impl PyOutcome {
     /// The outcome with `scores` (South's, North's); the winner is the side with more.
     #[new]
-    fn new(termination: PyTermination, scores: (i64, i64)) -> PyResult<PyOutcome> {
-        let score = |s: i64| {
-            u8::try_from(s).map_err(|_| value_error(format!("a score must be 0 to 255, not {s}")))
-        };
+    fn new(termination: PyTermination, scores: (Int, Int)) -> PyResult<PyOutcome> {
         let scores = oware::BySide {
-            south: score(scores.0)?,
-            north: score(scores.1)?,
+            south: scores.0.in_range("scores", 0..=u8::MAX)?,
+            north: scores.1.in_range("scores", 0..=u8::MAX)?,
         };
         Ok(PyOutcome(oware::Outcome::from_scores(
             termination.into(),
@@ -693,20 +690,11 @@ impl PyPit {
     /// `Pit(Side.SOUTH, 3)` is South's house D; `Pit(Side.NORTH)` is North's store.
     #[new]
     #[pyo3(signature = (side, house = None))]
-    fn new(side: PySide, house: Option<i64>) -> PyResult<PyPit> {
+    fn new(side: PySide, house: Option<Int>) -> PyResult<PyPit> {
         let side = side.into();
         match house {
             None => Ok(PyPit(oware::Pit::Store(side))),
-            Some(i) => usize::try_from(i)
-                .ok()
-                .and_then(oware::House::new)
-                .map(|h| PyPit(oware::Pit::House(side, h)))
-                .ok_or_else(|| {
-                    value_error(format!(
-                        "house index {i} out of range (0 to {})",
-                        oware::MAX_HOUSES - 1
-                    ))
-                }),
+            Some(i) => Ok(PyPit(oware::Pit::House(side, house_of(&i)?))),
         }
     }
 
@@ -735,16 +723,8 @@ impl PyPit {
 
     /// The absolute pit index: houses 0..2h, then South's store 2h and North's 2h + 1.
     #[pyo3(name = "to_index")]
-    fn absolute_index(&self, houses_per_side: i64) -> PyResult<usize> {
-        let h = usize::try_from(houses_per_side)
-            .ok()
-            .filter(|&h| (1..=oware::MAX_HOUSES).contains(&h))
-            .ok_or_else(|| {
-                value_error(format!(
-                    "houses_per_side must be 1 to {}, not {houses_per_side}",
-                    oware::MAX_HOUSES
-                ))
-            })?;
+    fn absolute_index(&self, houses_per_side: Int) -> PyResult<usize> {
+        let h = houses_of(&houses_per_side)?;
         Ok(pit_index(self.0, h))
     }
 

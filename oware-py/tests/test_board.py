@@ -249,15 +249,19 @@ class TestGameEnd:
         assert board.is_game_over() and board.outcome() == outcome and board.legal_moves == []
         with pytest.raises(ValueError, match="the game is over"):
             board.end_by_agreement()
-        assert board.pop() == Move("a")  # takes back the agreement and the move
+        # As Game::undo: the agreement first, then the move.
+        assert board.pop() is None
+        assert not board.is_game_over() and board.ply == 4 and board.outcome() is None
+        assert board.pop() == Move("a")
         assert not board.is_game_over() and board.ply == 3
 
-    def test_agreement_at_the_start_cannot_be_popped(self) -> None:
+    def test_agreement_at_the_start_can_be_popped(self) -> None:
         board = Board()
         board.end_by_agreement()
-        with pytest.raises(IndexError):
+        assert board.pop() is None
+        assert not board.is_game_over() and board.legal_moves == Board().legal_moves
+        with pytest.raises(IndexError, match="pop from an empty move stack"):
             board.pop()
-        assert board.is_game_over()
 
 
 class TestReport:
@@ -432,14 +436,43 @@ class TestTextForms:
 
     def test_bad_tags(self) -> None:
         board = Board()
-        with pytest.raises(ValueError, match="invalid tag name"):
-            board.record({"Bad Name": "x"})
-        with pytest.raises(ValueError, match="invalid tag name"):
-            board.record({"Variant": "kalah"})
+        for name, message in [
+            ("Bad Name", "a tag name must be ASCII letters, digits and _, not empty \\(tag 'Bad Name'\\)"),
+            ("Variant", "Variant comes from the game's start"),
+        ]:
+            with pytest.raises(oware.InvalidTagError, match=f"^invalid tag: {message}"):
+                board.record({name: "kalah"})
         with pytest.raises(TypeError):
             board.record({"South": 3})  # type: ignore[dict-item]
         with pytest.raises(TypeError):
             board.record(["South"])  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize(
+        ("tags", "message"),
+        [
+            # Both at once made a record that its own import refused.
+            ({"Termination": "agreement", "Result": "0-1"}, 'Termination "agreement" says how the game ended'),
+            ({"Termination": "Majority"}, 'Termination "majority" says how the game ended'),
+            ({"Result": "won"}, "a Result must be 1-0, 0-1, 1/2-1/2 or \\*"),
+            ({"Event": "two\nlines"}, "cannot hold the control character '\\\\n' \\(tag 'Event'\\)"),
+        ],
+    )
+    def test_tags_a_record_could_not_read_back(self, tags: dict[str, str], message: str) -> None:
+        with pytest.raises(oware.InvalidTagError, match=message):
+            Board.from_record("CfBa").record(tags)
+
+    def test_result_of_a_resignation_reads_back(self) -> None:
+        board = Board.from_record("CfBa")
+        text = board.record({"Result": "0-1", "Termination": "resignation", "South": "Ama"})
+        assert text.endswith('[South "Ama"]\n[Result "0-1"]\n[Termination "resignation"]\n\n1. C f 2. B a 0-1\n')
+        assert Board.from_record(text).record({"Result": "0-1", "Termination": "resignation", "South": "Ama"}) == text
+
+    def test_the_game_decides_its_result_once_over(self) -> None:
+        board = Board.from_record("CfBa")
+        board.end_by_agreement()
+        with pytest.raises(oware.InvalidTagError, match="the game is over, so its outcome decides Result"):
+            board.record({"Result": "0-1"})
+        assert '[Result "1-0"]\n[Termination "agreement"]' in board.record()
 
 
 class TestCopies:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import builtins
 import sys
+import threading
+from typing import Any
 
 import pytest
 from helpers import PRESETS, random_board
@@ -160,7 +163,7 @@ class TestBoardBatch:
         before = batch.observations()
         with pytest.raises(oware.IllegalMoveError, match="board 1: illegal move C: house is empty"):
             batch.step([0, 2, 0])
-        with pytest.raises(ValueError, match="board 2: action 6 out of range"):
+        with pytest.raises(ValueError, match="^board 2: action must be 0 to 5, not 6$"):
             batch.step([0, 0, 6])
         with pytest.raises(ValueError, match="expected 3 actions"):
             batch.step([0, 0])
@@ -189,9 +192,9 @@ class TestBoardBatch:
         assert batch.plies()[0] == 0 and batch.plies()[5] == 0 and batch.plies()[1] == plies[1]
         batch.reset()
         assert (batch.plies() == 0).all()
-        with pytest.raises(ValueError, match="no board 64"):
+        with pytest.raises(ValueError, match="^indices must be 0 to 63, not 64$"):
             batch.reset([64])
-        with pytest.raises(ValueError, match="no board -1"):
+        with pytest.raises(ValueError, match="^i must be 0 to 63, not -1$"):
             batch.board(-1)
 
     def test_bad_arguments(self) -> None:
@@ -211,3 +214,78 @@ def test_batch_step_refuses_arrays_a_list_would_refuse() -> None:
         with pytest.raises(TypeError, match="one-dimensional array of integers"):
             batch.step(bad)
     assert (batch.observations() == before).all()
+
+
+def test_a_batch_shared_by_threads_takes_turns() -> None:
+    """Two threads stepping one BoardBatch raised "Already borrowed" in the second (the first
+    holds it while it steps without the GIL); now they take turns, and the boards end as if
+    one thread had made every step (each board draws from its own generator)."""
+    batch = BoardBatch(20_000, seed=5)
+    errors: list[BaseException] = []
+    start = threading.Barrier(3)
+
+    def step(times: int) -> None:
+        try:
+            start.wait()
+            for _ in range(times):
+                batch.step_random()
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=step, args=(6,)) for _ in range(2)]
+    for t in threads:
+        t.start()
+    start.wait()
+    reads = 0
+    while any(t.is_alive() for t in threads):
+        assert batch.plies().shape == (20_000,) and len(batch) == 20_000
+        reads += 1
+    for t in threads:
+        t.join()
+    assert errors == [] and reads > 0
+    alone = BoardBatch(20_000, seed=5)
+    for _ in range(12):
+        alone.step_random()
+    assert (batch.plies() == alone.plies()).all() and (batch.observations() == alone.observations()).all()
+
+
+def test_a_uint64_action_is_shown_as_given() -> None:
+    """An action of 2**64 - 1 in a uint64 array was read as int64 and shown as -1."""
+    batch = BoardBatch(2)
+    with pytest.raises(ValueError, match="^board 1: action must be 0 to 5, not 18446744073709551615$"):
+        batch.step(np.array([0, 2**64 - 1], dtype=np.uint64))
+    with pytest.raises(ValueError, match="^board 0: action must be 0 to 5, not -9223372036854775808$"):
+        batch.step(np.array([-(2**63), 0], dtype=np.int64))
+    batch.step(np.array([2, 3], dtype=np.uint64))
+    assert batch.plies().tolist() == [1, 1]
+
+
+@pytest.mark.parametrize(
+    ("error", "expected"),
+    [
+        (KeyboardInterrupt(), KeyboardInterrupt),
+        (RuntimeError("numpy is broken"), RuntimeError),
+        (ModuleNotFoundError("No module named 'numpy'", name="numpy"), ImportError),
+        (ImportError("numpy's C extension failed"), ImportError),
+    ],
+)
+def test_only_an_import_error_says_install_numpy(
+    monkeypatch: pytest.MonkeyPatch, error: BaseException, expected: type[BaseException]
+) -> None:
+    """Any exception while importing NumPy became "pip install numpy", a KeyboardInterrupt
+    too; now only an ImportError does (chained to it), and the rest go through unchanged."""
+    real_import = builtins.__import__
+
+    def fake_import(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "numpy":
+            raise error
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", fake_import)
+    with pytest.raises(expected) as raised:
+        oware.random_games(1)
+    if expected is ImportError:
+        assert str(raised.value).startswith("the batch API returns NumPy arrays: pip install numpy (")
+        assert raised.value.__cause__ is error
+    else:
+        assert raised.value is error

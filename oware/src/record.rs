@@ -12,8 +12,9 @@
 //!
 //! - A tag pair is `[Name "value"]` on a line of its own, before the
 //!   movetext. A name is ASCII letters, digits and `_`; in the value `\"` and
-//!   `\\` escape a quote and a backslash. Values cannot hold line breaks:
-//!   export writes them as spaces.
+//!   `\\` escape a quote and a backslash. Values cannot hold line breaks or
+//!   other control characters (a tab aside): [`Record::set_tag`] refuses
+//!   them and import rejects the line.
 //! - `Variant` names the ruleset (default `abapa`): a preset, or a custom
 //!   ruleset in its text form ([`ruleset_text`](crate::ruleset_text), e.g.
 //!   `kalah(6,5)`); `Position` gives a
@@ -27,7 +28,10 @@
 //!   that the tags and the result token agree with it. `Termination
 //!   "agreement"` on a game the moves leave unfinished ends it by agreement
 //!   ([`Game::end_by_agreement`]). Imported records keep only the tags the
-//!   game does not decide.
+//!   game does not decide. Export writes `Variant` first, then the other
+//!   tags in the order they were set, then `Result`, `Termination` and
+//!   `Position`, the tags the game decides; [`Record::set_tag`] refuses
+//!   what the game decides or import would not read back the same.
 //! - Movetext ([`parse_moves`]) is the moves as letters (`A`–`F` South,
 //!   `a`–`f` North). Move numbers (digits then dots: `1.`, `1...`; their
 //!   values are not checked) and `{comments}` are skipped; letters may run
@@ -73,8 +77,9 @@ impl Record {
         }
     }
 
-    /// The tag pairs in order, other than `Variant` and `Position` (which
-    /// come from the game's start).
+    /// The tag pairs other than `Variant` and `Position` (which come from
+    /// the game's start), in the order export writes them: as they were
+    /// set, with `Result` and `Termination` last.
     #[must_use]
     pub fn tags(&self) -> &[(String, String)] {
         &self.tags
@@ -89,27 +94,63 @@ impl Record {
             .map(|(_, v)| v.as_str())
     }
 
-    /// Sets the tag `name` to `value`, replacing an earlier value.
+    /// Sets the tag `name` to `value`, replacing an earlier value. A
+    /// `Result` of `*` (the result of a game that goes on) removes the
+    /// `Result` set before. If the game ends later, export writes the
+    /// outcome's `Result` and `Termination` in place of those set.
     ///
     /// # Errors
-    /// [`TagError`] when `name` is empty, holds anything but ASCII letters,
-    /// digits and `_`, or is `Variant` or `Position`, which come from the
-    /// game's start.
+    /// [`TagError`] when the tag is one the game decides or import would
+    /// not read back as set (see [`TagErrorKind`]); the record is then
+    /// unchanged.
     ///
     /// ```
-    /// use oware::Record;
+    /// use oware::record::{Record, TagErrorKind};
+    /// use oware::Termination;
     /// let mut record = Record::default();
     /// record.set_tag("South", "Ama")?;
+    /// record.set_tag("Result", "0-1")?; // South resigned
+    /// record.set_tag("Termination", "resignation")?;
+    /// let error = record.set_tag("Termination", "agreement").unwrap_err();
+    /// assert_eq!(error.kind, TagErrorKind::TerminationName(Termination::Agreement));
     /// assert!(record.set_tag("Bad Name", "x").is_err());
     /// assert!(record.set_tag("Variant", "openspiel").is_err());
+    /// assert!(record.set_tag("Event", "line one\nline two").is_err());
     /// # Ok::<_, oware::record::TagError>(())
     /// ```
     pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
-        if !is_tag_name(name) || matches!(name, "Variant" | "Position") {
-            return Err(TagError);
+        self.check_tag(name, value)?;
+        if name == "Result" && value == "*" {
+            self.remove_tag(name);
+        } else {
+            upsert(&mut self.tags, name, value);
+            sort_tags(&mut self.tags);
         }
-        upsert(&mut self.tags, name, value);
         Ok(())
+    }
+
+    /// Checks the tag `name` with `value` as [`Record::set_tag`] does,
+    /// without setting it.
+    ///
+    /// # Errors
+    /// The [`TagError`] that [`Record::set_tag`] would give.
+    pub fn check_tag(&self, name: &str, value: &str) -> Result<(), TagError> {
+        check_tag_name(name)?;
+        if let Some(c) = value.chars().find(|&c| breaks_tag_line(c)) {
+            return Err(TagError::new(TagErrorKind::ControlCharacter(c)));
+        }
+        let over = self.game.is_game_over();
+        let kind = match name {
+            "Result" if over => TagErrorKind::FromOutcome("Result"),
+            "Termination" if over => TagErrorKind::FromOutcome("Termination"),
+            "Result" if !RESULTS.contains(&value) => TagErrorKind::Result,
+            "Termination" => match termination_named(value) {
+                Some(termination) => TagErrorKind::TerminationName(termination),
+                None => return Ok(()),
+            },
+            _ => return Ok(()),
+        };
+        Err(TagError::new(kind))
     }
 
     /// Removes the tag `name` and returns its value, if it was present.
@@ -130,16 +171,75 @@ impl Record {
         }
     }
 
-    /// The tags to write: the stored ones, with `Result` (and, once the game
-    /// is over, `Termination`) from the game.
-    fn export_tags(&self) -> Vec<(String, String)> {
-        let mut tags = self.tags.clone();
-        upsert(&mut tags, "Result", self.result_token());
-        if let Some(outcome) = self.game.outcome() {
-            upsert(&mut tags, "Termination", outcome.termination.name());
+    /// The tags to write: the stored ones, then `Result` and (once the game
+    /// is over from the outcome, else as stored) `Termination`.
+    fn export_tags(&self) -> Vec<(&str, &str)> {
+        let mut tags: Vec<(&str, &str)> = self
+            .tags
+            .iter()
+            .filter(|(n, _)| !is_outcome_tag(n))
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        tags.push(("Result", self.result_token()));
+        match self.game.outcome() {
+            Some(outcome) => tags.push(("Termination", outcome.termination.name())),
+            None => tags.extend(self.tag("Termination").map(|t| ("Termination", t))),
         }
         tags
     }
+}
+
+/// Checks a tag name as [`Record::set_tag`] does: ASCII letters, digits
+/// and `_`, and not `Variant` or `Position`, which come from the game's
+/// start. (Removing a tag asks no more than this.)
+///
+/// # Errors
+/// [`TagErrorKind::Name`] or [`TagErrorKind::FromStart`].
+///
+/// ```
+/// use oware::record::check_tag_name;
+/// assert!(check_tag_name("South").is_ok());
+/// assert!(check_tag_name("Bad Name").is_err());
+/// assert!(check_tag_name("Position").is_err());
+/// ```
+pub fn check_tag_name(name: &str) -> Result<(), TagError> {
+    match name {
+        "Variant" => Err(TagError::new(TagErrorKind::FromStart("Variant"))),
+        "Position" => Err(TagError::new(TagErrorKind::FromStart("Position"))),
+        name if is_tag_name(name) => Ok(()),
+        _ => Err(TagError::new(TagErrorKind::Name)),
+    }
+}
+
+/// Whether the tag `name` says how the game ended, which the outcome
+/// decides once there is one: `Result` and `Termination`.
+fn is_outcome_tag(name: &str) -> bool {
+    name == "Result" || name == "Termination"
+}
+
+/// Puts `Result`, then `Termination`, after the other tags (a stable sort:
+/// the others keep their order).
+fn sort_tags(tags: &mut [(String, String)]) {
+    tags.sort_by_key(|(n, _)| match n.as_str() {
+        "Result" => 1,
+        "Termination" => 2,
+        _ => 0,
+    });
+}
+
+/// The termination that `value` names, ignoring ASCII case and spaces
+/// around it: a `Termination` tag that only the game may write.
+fn termination_named(value: &str) -> Option<Termination> {
+    Termination::ALL
+        .into_iter()
+        .find(|t| t.name().eq_ignore_ascii_case(value.trim()))
+}
+
+/// Whether `c` cannot be in a tag value: it would end the tag's line (in
+/// this importer or another reader) or is another control character.
+/// Tabs are fine.
+fn breaks_tag_line(c: char) -> bool {
+    (c.is_control() && c != '\t') || c == '\u{2028}' || c == '\u{2029}'
 }
 
 impl fmt::Display for Record {
@@ -148,7 +248,7 @@ impl fmt::Display for Record {
         let ruleset = start.ruleset();
         writeln!(f, "[Variant \"{ruleset}\"]")?;
         for (name, value) in self.export_tags() {
-            writeln!(f, "[{name} \"{}\"]", escape(&value))?;
+            writeln!(f, "[{name} \"{}\"]", escape(value))?;
         }
         if *start != Position::new(*ruleset) {
             writeln!(f, "[Position \"{start}\"]")?;
@@ -203,12 +303,10 @@ fn is_tag_name(name: &str) -> bool {
     !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
-/// Escapes a tag value; line breaks, which a tag line cannot hold, become spaces.
+/// Escapes a tag value (which holds no line break: [`Record::set_tag`]
+/// and import refuse them).
 fn escape(value: &str) -> String {
-    value
-        .replace('\\', "\\\\")
-        .replace('"', "\\\"")
-        .replace(['\n', '\r'], " ")
+    value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 impl FromStr for Record {
@@ -234,6 +332,7 @@ impl FromStr for Record {
                 _ => record.tags.push((name, value)),
             }
         }
+        sort_tags(&mut record.tags);
         record.game = Game::from_position(start_position(ruleset, start.as_deref())?);
         let movetext = read_movetext(&movetext)?;
         for (i, &m) in movetext.moves.iter().enumerate() {
@@ -283,8 +382,7 @@ impl Record {
                     actual: outcome.termination,
                 });
             }
-            self.tags
-                .retain(|(n, _)| n != "Result" && n != "Termination");
+            self.tags.retain(|(n, _)| !is_outcome_tag(n));
         }
         self.tags.retain(|(n, v)| !(n == "Result" && v == "*"));
         Ok(())
@@ -335,6 +433,9 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
         return None;
     }
     let quoted = value.trim().strip_prefix('"')?.strip_suffix('"')?;
+    if quoted.chars().any(breaks_tag_line) {
+        return None;
+    }
     let mut out = String::new();
     let mut chars = quoted.chars();
     while let Some(c) = chars.next() {
@@ -426,15 +527,74 @@ fn words_outside_comments(text: &str) -> Result<Vec<&str>, ParseRecordError> {
     Ok(words)
 }
 
-/// Error when a tag name cannot be set: it is empty, holds anything but
-/// ASCII letters, digits and `_`, or is `Variant` or `Position` (which come
-/// from the game's start).
+/// Error when a tag cannot be set ([`Record::set_tag`]): the game decides
+/// it, or import would not read it back as set.
+///
+/// ```
+/// use oware::record::{Record, TagErrorKind};
+/// let error = Record::default().set_tag("Result", "won").unwrap_err();
+/// assert_eq!(error.kind, TagErrorKind::Result);
+/// assert_eq!(error.to_string(), "invalid tag: a Result must be 1-0, 0-1, 1/2-1/2 or *");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct TagError;
+pub struct TagError {
+    /// What is wrong with the tag.
+    pub kind: TagErrorKind,
+}
+
+impl TagError {
+    const fn new(kind: TagErrorKind) -> TagError {
+        TagError { kind }
+    }
+}
+
+/// Why a tag cannot be set.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TagErrorKind {
+    /// The name is empty or holds a character other than ASCII letters,
+    /// digits and `_`.
+    Name,
+    /// `Variant` or `Position` (the name): they come from the game's start.
+    FromStart(&'static str),
+    /// `Result` or `Termination` (the name) once the game is over: its
+    /// outcome decides them.
+    FromOutcome(&'static str),
+    /// A `Termination` that names how a game ends (`agreement`,
+    /// `majority`, …, as [`Termination::name`] gives them, in any case):
+    /// only the moves, or [`Game::end_by_agreement`], end the game. Free
+    /// text such as `resignation` is fine.
+    TerminationName(Termination),
+    /// A `Result` other than `1-0`, `0-1`, `1/2-1/2` and `*`.
+    Result,
+    /// The value holds this line break or other control character (a tab
+    /// is fine), which a tag line cannot carry.
+    ControlCharacter(char),
+}
 
 impl fmt::Display for TagError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("invalid tag name: use ASCII letters, digits and _ (Variant and Position come from the game)")
+        f.write_str("invalid tag: ")?;
+        match self.kind {
+            TagErrorKind::Name => {
+                f.write_str("a tag name must be ASCII letters, digits and _, not empty")
+            }
+            TagErrorKind::FromStart(name) => {
+                write!(f, "{name} comes from the game's start")
+            }
+            TagErrorKind::FromOutcome(name) => {
+                write!(f, "the game is over, so its outcome decides {name}")
+            }
+            TagErrorKind::TerminationName(t) => write!(
+                f,
+                "Termination {:?} says how the game ended, which only its moves or an agreement decide",
+                t.name()
+            ),
+            TagErrorKind::Result => f.write_str("a Result must be 1-0, 0-1, 1/2-1/2 or *"),
+            TagErrorKind::ControlCharacter(c) => {
+                write!(f, "a tag value cannot hold the control character {c:?}")
+            }
+        }
     }
 }
 
@@ -444,7 +604,8 @@ impl core::error::Error for TagError {}
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ParseRecordError {
-    /// A line starting with `[` is not a tag pair `[Name "value"]`.
+    /// A line starting with `[` is not a tag pair `[Name "value"]`, or its
+    /// value holds a line break or other control character (a tab is fine).
     Tag {
         /// The line number, from 1.
         line: usize,

@@ -472,9 +472,9 @@ impl Ruleset {
         if h == 0 || usize::from(h) > MAX_HOUSES {
             return Err(RulesetError::HousesPerSide(h));
         }
-        let total = 2 * u32::from(h) * u32::from(options.seeds_per_house);
-        if options.seeds_per_house == 0 || total > u32::from(u8::MAX) {
-            return Err(RulesetError::SeedsPerHouse(options.seeds_per_house));
+        let seeds = options.seeds_per_house;
+        if seeds == 0 || seeds > Ruleset::max_seeds_per_house(h) {
+            return Err(RulesetError::SeedsPerHouse(seeds));
         }
         if let Family::Oware(oware) = options.family
             && oware.capture_counts.iter().next().is_none()
@@ -504,6 +504,24 @@ impl Ruleset {
             options.family,
             cycle,
         ))
+    }
+
+    /// The most seeds a house can start with when a side has
+    /// `houses_per_side` houses: the seed total `2 × houses × seeds` is at
+    /// most 255 (0 for no houses).
+    ///
+    /// ```
+    /// use oware::Ruleset;
+    /// assert_eq!(Ruleset::max_seeds_per_house(6), 21);
+    /// assert_eq!(Ruleset::max_seeds_per_house(9), 14);
+    /// assert!(Ruleset::kalah(6, 21).is_ok() && Ruleset::kalah(6, 22).is_err());
+    /// ```
+    #[must_use]
+    pub const fn max_seeds_per_house(houses_per_side: u8) -> u8 {
+        match houses_per_side {
+            0 => 0,
+            h => (u8::MAX as u16 / (2 * h as u16)) as u8,
+        }
     }
 
     /// The options of this ruleset, to change and pass to [`Ruleset::new`].

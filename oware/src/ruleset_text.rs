@@ -4,17 +4,26 @@
 //! ```text
 //! abapa                               the preset
 //! kalah(6,5)                          Kalah(6, 5): houses and seeds first, by position
+//! kalah(seeds=5)                      the same seeds by name (`houses=` too)
 //! abapa(grand_slam=capture-all)       a named option
 //! congkak(5,5,relay=off)              both
 //! ```
+//!
+//! Each option is given once: `abapa(must_feed=on,must_feed=off)` and
+//! `kalah(6,5,seeds=4)` are refused ([`ParseRulesetError::DuplicateKey`]).
+//! A value out of range is refused with the key it was given for
+//! ([`ParseRulesetError::Value`]), a size written by position included
+//! (`abapa(6,22)`: `seeds`).
 //!
 //! The text has no spaces, so it fits as one field of a position string and
 //! as a record's `Variant` tag. Display picks the preset of the ruleset's
 //! family that needs the fewest options, so every ruleset round-trips.
 //!
 //! Options (`on`/`off` for yes/no; `off` also turns a limit off):
-//! - all families: `repetitions` (the occurrence that ends the game, 2 or
-//!   more), `no_capture` and `max_plies` (plies), `leftover` (`own` or
+//! - all families: `houses` (houses a side, 1 to 9) and `seeds` (seeds a
+//!   house, at most 255 seeds in all), which may instead come first by
+//!   position; `repetitions` (the occurrence that ends the game, 2 or
+//!   more), `no_capture` and `max_plies` (plies, 1 or more), `leftover` (`own` or
 //!   `none`: who gets the seeds left when a cycle rule or agreement ends the
 //!   game);
 //! - Oware: `skip_origin`, `captures` (counts joined by `+`, e.g. `2+3`),
@@ -107,19 +116,28 @@ fn set(options: &mut RulesetOptions, key: &str, value: &str) -> Result<(), Parse
         "off" => Ok(false),
         _ => Err(bad()),
     };
-    let limit = || match value {
+    // A limit is `off` or a number of `min` or more.
+    let limit = |min: u16| match value {
         "off" => Ok(None),
-        n => n.parse::<u16>().map(Some).map_err(|_| bad()),
+        n => n
+            .parse::<u16>()
+            .ok()
+            .filter(|&n| n >= min)
+            .map(Some)
+            .ok_or_else(bad),
     };
+    let size = || value.parse::<u8>().map_err(|_| bad());
     let cycle = &mut options.cycle;
     match (&mut options.family, key) {
+        (_, "houses") => options.houses_per_side = size()?,
+        (_, "seeds") => options.seeds_per_house = size()?,
         (_, "repetitions") => {
-            cycle.occurrences = limit()?
+            cycle.occurrences = limit(2)?
                 .map(|n| u8::try_from(n).map_err(|_| bad()))
                 .transpose()?
         }
-        (_, "no_capture") => cycle.no_capture_plies = limit()?,
-        (_, "max_plies") => cycle.max_plies = limit()?,
+        (_, "no_capture") => cycle.no_capture_plies = limit(1)?,
+        (_, "max_plies") => cycle.max_plies = limit(1)?,
         (_, "leftover") => cycle.leftover = parse_name(&LEFTOVERS, value).ok_or_else(bad)?,
         (Family::Oware(r), "skip_origin") => r.skip_origin = on()?,
         (Family::Oware(r), "captures") => {
@@ -151,7 +169,7 @@ fn set(options: &mut RulesetOptions, key: &str, value: &str) -> Result<(), Parse
 
 /// `key` as one of the known keys (for errors that must be `Copy`).
 fn known_key(key: &str) -> &'static str {
-    const ALL: [&str; 15] = [
+    const ALL: [&str; 16] = [
         "repetitions",
         "no_capture",
         "max_plies",
@@ -167,6 +185,7 @@ fn known_key(key: &str) -> &'static str {
         "capture_after_lap",
         "capturing_seed",
         "houses",
+        "seeds",
     ];
     ALL.into_iter().find(|&k| k == key).unwrap_or("?")
 }
@@ -288,33 +307,36 @@ impl FromStr for Ruleset {
         let items = args
             .map(|a| a.split(',').map(str::trim).collect::<Vec<_>>())
             .unwrap_or_default();
-        let mut options_started = false;
+        let mut seen: Vec<&str> = Vec::new();
+        let mut named = false;
         for (i, item) in items.iter().enumerate() {
-            match item.split_once('=') {
+            let (key, value) = match item.split_once('=') {
                 Some((key, value)) => {
-                    options_started = true;
-                    set(&mut options, key.trim(), value.trim())?;
+                    named = true;
+                    (key.trim(), value.trim())
                 }
                 // Houses and seeds come first, by position.
-                None if options_started => return Err(ParseRulesetError::Syntax),
+                None if named => return Err(ParseRulesetError::Syntax),
                 // A size is plain digits: no sign, not empty (`abapa()`).
                 None if !item.bytes().all(|b| b.is_ascii_digit()) || item.is_empty() => {
                     return Err(ParseRulesetError::Syntax);
                 }
-                None if i == 0 => {
-                    options.houses_per_side = item
-                        .parse()
-                        .map_err(|_| ParseRulesetError::Value("houses"))?;
-                }
-                None if i == 1 => {
-                    options.seeds_per_house = item
-                        .parse()
-                        .map_err(|_| ParseRulesetError::Value("seeds"))?;
-                }
+                None if i == 0 => ("houses", *item),
+                None if i == 1 => ("seeds", *item),
                 None => return Err(ParseRulesetError::Syntax),
+            };
+            if seen.contains(&key) {
+                return Err(ParseRulesetError::DuplicateKey(known_key(key)));
             }
+            set(&mut options, key, value)?;
+            seen.push(key);
         }
-        Ruleset::new(options).map_err(ParseRulesetError::Invalid)
+        Ruleset::new(options).map_err(|e| match e {
+            // The sizes are checked together; name the one at fault.
+            RulesetError::HousesPerSide(_) => ParseRulesetError::Value("houses"),
+            RulesetError::SeedsPerHouse(_) => ParseRulesetError::Value("seeds"),
+            e => ParseRulesetError::Invalid(e),
+        })
     }
 }
 
@@ -328,10 +350,36 @@ pub enum ParseRulesetError {
     Syntax,
     /// An option key the family does not have.
     Key,
-    /// An option's value is not one it takes; holds the key.
+    /// An option's value is not one it takes, or is out of range; holds
+    /// the key (`houses` and `seeds` also when written by position).
     Value(&'static str),
+    /// An option is given twice (a size by position and by key
+    /// included); holds the key.
+    DuplicateKey(&'static str),
     /// The options do not make a playable ruleset.
     Invalid(RulesetError),
+}
+
+/// What the option `key` takes, for [`ParseRulesetError::Value`].
+fn takes(key: &str) -> String {
+    let names = |names: &[&str]| names.join(", ");
+    match key {
+        "houses" => format!("1 to {}", crate::MAX_HOUSES),
+        "seeds" => "1 or more, with at most 255 seeds in all".to_owned(),
+        "repetitions" => "off or 2 to 255".to_owned(),
+        "no_capture" | "max_plies" => "off or 1 to 65535".to_owned(),
+        "captures" => "counts from 1 to 31 joined by +, e.g. 2+3".to_owned(),
+        "leftover" => names(&LEFTOVERS.map(|(n, _)| n)),
+        "grand_slam" => names(&GRAND_SLAMS.map(|(n, _)| n)),
+        "seeds_left" => names(&SEEDS_LEFT.map(|(n, _)| n)),
+        "capturing_seed" => names(&CAPTURING_SEEDS.map(|(n, _)| n)),
+        "end" => format!(
+            "{} (Kalah) or {} (Congkak)",
+            names(&KALAH_ENDS.map(|(n, _)| n)),
+            names(&CONGKAK_ENDS.map(|(n, _)| n))
+        ),
+        _ => "on or off".to_owned(),
+    }
 }
 
 impl fmt::Display for ParseRulesetError {
@@ -345,7 +393,8 @@ impl fmt::Display for ParseRulesetError {
                 f.write_str("options must read (houses,seeds,key=value,...)")
             }
             ParseRulesetError::Key => f.write_str("an option this family does not have"),
-            ParseRulesetError::Value(key) => write!(f, "a value the option {key} does not take"),
+            ParseRulesetError::Value(key) => write!(f, "{key} must be {}", takes(key)),
+            ParseRulesetError::DuplicateKey(key) => write!(f, "{key} is given twice"),
             ParseRulesetError::Invalid(e) => write!(f, "{e}"),
         }
     }

@@ -104,9 +104,10 @@ static void test_messages(void) {
       OWARE_RESULT_ENDGAME_IO,   OWARE_RESULT_ENDGAME_NOT_A_DATABASE, OWARE_RESULT_ENDGAME_VERSION,
       OWARE_RESULT_ENDGAME_TRUNCATED, OWARE_RESULT_ENDGAME_CHECKSUM, OWARE_RESULT_ENDGAME_CORRUPT,
       OWARE_RESULT_ENDGAME_MISMATCH, OWARE_RESULT_ENDGAME_UNSUPPORTED,
-      OWARE_RESULT_ENDGAME_TOO_MANY_SEEDS, OWARE_RESULT_ENDGAME_WRONG_RULESET, OWARE_RESULT_PANIC,
+      OWARE_RESULT_ENDGAME_TOO_MANY_SEEDS, OWARE_RESULT_ENDGAME_WRONG_RULESET,
+      OWARE_RESULT_INVALID_TAG, OWARE_RESULT_PANIC,
   };
-  const char *unknown = oware_result_message(18);
+  const char *unknown = oware_result_message(19);
   CHECK(strcmp(unknown, "unknown result code") == 0);
   CHECK(strcmp(oware_result_message(0xFFFFFFFFu), "unknown result code") == 0);
   for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
@@ -428,8 +429,10 @@ static void test_records(void) {
   CHECK(oware_game_ply(game) == 4);
   OK(oware_game_set_tag(game, "North", "Kofi"));
   OK(oware_game_set_tag(game, "South", NULL));
-  EXPECT(oware_game_set_tag(game, "Bad Name", "x"), OWARE_RESULT_INVALID_ARGUMENT);
-  EXPECT(oware_game_set_tag(game, "Variant", "kalah"), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_game_set_tag(game, "Bad Name", "x"), OWARE_RESULT_INVALID_TAG);
+  EXPECT(oware_game_set_tag(game, "Variant", "kalah"), OWARE_RESULT_INVALID_TAG);
+  EXPECT(oware_game_set_tag(game, "Termination", "agreement"), OWARE_RESULT_INVALID_TAG);
+  EXPECT(oware_game_set_tag(game, "Event", "two\nlines"), OWARE_RESULT_INVALID_TAG);
   EXPECT(oware_game_set_tag(game, "Event", NOT_UTF8), OWARE_RESULT_INVALID_ARGUMENT);
   EXPECT(oware_game_set_tag(game, NULL, "x"), OWARE_RESULT_NULL_PARAMETER);
   EXPECT(oware_game_set_tag(NULL, "Event", "x"), OWARE_RESULT_NULL_PARAMETER);

@@ -28,6 +28,7 @@ __all__ = [
     "InvalidPositionError",
     "InvalidRecordError",
     "InvalidRulesetError",
+    "InvalidTagError",
     "MAX_HOUSES",
     "MatchResult",
     "Move",
@@ -92,7 +93,7 @@ class InvalidRulesetError(ValueError):
     >>> oware.Ruleset("kalah(0,4)")
     Traceback (most recent call last):
     ...
-    oware.InvalidRulesetError: invalid ruleset text: invalid ruleset: 0 houses a side (must be 1 to 9)
+    oware.InvalidRulesetError: invalid ruleset text: houses must be 1 to 9
     """
 
 class InvalidRecordError(ValueError):
@@ -103,6 +104,22 @@ class InvalidRecordError(ValueError):
     Traceback (most recent call last):
     ...
     oware.InvalidRecordError: invalid game record: ply 3: illegal move f: house is not the side to move's
+    """
+
+class InvalidTagError(ValueError):
+    """Raised when a record tag cannot be set (:meth:`Board.record`): its name is not
+    ASCII letters, digits and ``_``; the game decides it (``Variant``, ``Position``, and
+    ``Result`` or ``Termination`` once the game is over); a ``Termination`` names how
+    games end (``agreement``, ``majority``, ...: use :meth:`Board.end_by_agreement`); a
+    ``Result`` is not ``1-0``, ``0-1``, ``1/2-1/2`` or ``*``; or the value holds a line
+    break or another control character. Any of these would make a record that does not
+    read back as written.
+
+    >>> import oware
+    >>> oware.Board().record({"Termination": "agreement"})
+    Traceback (most recent call last):
+    ...
+    oware.InvalidTagError: invalid tag: Termination "agreement" says how the game ended, which only its moves or an agreement decide (tag 'Termination')
     """
 
 class EndgameError(ValueError):
@@ -622,8 +639,10 @@ class Board:
         (4, 'openspiel')
         """
     def record(self, tags: Mapping[str, str] | None = None) -> str:
-        """The game record, with *tags* (e.g. ``{'South': 'Ama'}``) after ``Variant``;
-        ``Result`` and ``Termination`` come from the game.
+        """The game record, with *tags* (e.g. ``{'South': 'Ama'}``) after ``Variant``.
+        While the game goes on, a ``Result`` (of a resignation, say) and a free-text
+        ``Termination`` may be given; once it is over, the game writes both. Raises
+        :class:`InvalidTagError` for a tag that cannot be set.
 
         >>> import oware
         >>> board = oware.Board.from_record("CfBa")
@@ -682,9 +701,20 @@ class Board:
     def push_str(self, notation: str) -> Move:
         """Parses *notation* (a house letter) and plays it; returns the move.
         Raises :class:`InvalidMoveError` or :class:`IllegalMoveError`."""
-    def pop(self) -> Move:
-        """Takes back the last move (and an agreement to end the game made after it)
-        and returns it. Raises IndexError when no move has been played."""
+    def pop(self) -> Move | None:
+        """Takes back the last thing done, as Rust's ``Game::undo`` and C's
+        ``oware_game_undo`` do: an agreement to end the game, if that came last
+        (returns None; the moves stay), else the last move (returns it). Raises
+        IndexError when there is nothing to take back.
+
+        >>> import oware
+        >>> board = oware.Board.from_record("CfBa")
+        >>> outcome = board.end_by_agreement()
+        >>> board.pop() is None, board.is_game_over()
+        (True, False)
+        >>> board.pop()
+        Move('a')
+        """
     def peek(self) -> Move:
         """The last move played. Raises IndexError when no move has been played."""
     def is_legal(self, move: Move, /) -> bool:
@@ -705,8 +735,8 @@ class Board:
         """
     def end_by_agreement(self) -> Outcome:
         """Ends the game by agreement; the seeds left are credited by the ruleset
-        (Abapa: each side takes its own). :meth:`pop` takes it back with the last
-        move. Raises ValueError if the game is already over."""
+        (Abapa: each side takes its own). :meth:`pop` takes it back (at the start
+        too). Raises ValueError if the game is already over."""
     def copy(self, *, stack: bool = True) -> Board:
         """A copy; with ``stack=False``, a new game from the current position
         (its history for the repetition rule is then lost)."""
@@ -828,6 +858,9 @@ class Player:
     seconds and 91 MB, once per machine; later processes load them). The
     environment variable ``OWARE_ENDGAME_CACHE`` moves that directory, or
     keeps it all in memory with ``off``.
+
+    Threads may share a player: a call made while another thread's
+    :meth:`choose` thinks waits for it (with the GIL released).
 
     >>> import oware
     >>> player = oware.Player(3, seed=7)
@@ -1205,7 +1238,8 @@ def random_games(
 class BoardBatch:
     """*n* boards stepped together inside Rust, for reinforcement learning: every
     method reads or steps all boards at once and returns NumPy arrays (numpy is
-    needed). Actions are house indices of each board's side to move.
+    needed). Actions are house indices of each board's side to move. Threads may
+    share a batch: a call made while another thread steps it waits for it.
 
     >>> import oware
     >>> batch = oware.BoardBatch(3, ruleset="kalah", seed=1)

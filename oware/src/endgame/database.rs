@@ -220,21 +220,19 @@ impl Database {
 
     /// The first step of a layer: every position's moves, quiet ones
     /// counted, those leaving the layer valued from the layers below; split
-    /// over the machine's cores.
+    /// over the machine's cores (on this thread alone if no other starts).
     fn read_moves(&self, seeds: usize, work: &mut Work) {
         let n = work.open.len();
         let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
         let chunk = n.div_ceil(threads).max(1);
-        std::thread::scope(|scope| {
-            let parts = work
-                .open
-                .chunks_mut(chunk)
-                .zip(work.best_lower_exit.chunks_mut(chunk))
-                .zip(work.best_upper_exit.chunks_mut(chunk));
-            for (k, ((open, lower), upper)) in parts.enumerate() {
-                scope.spawn(move || self.read_moves_from(seeds, k * chunk, open, lower, upper));
-            }
-        });
+        let parts = work
+            .open
+            .chunks_mut(chunk)
+            .zip(work.best_lower_exit.chunks_mut(chunk))
+            .zip(work.best_upper_exit.chunks_mut(chunk));
+        super::threads::run_all(parts.enumerate().map(|(k, ((open, lower), upper))| {
+            move || self.read_moves_from(seeds, k * chunk, open, lower, upper)
+        }));
     }
 
     /// [`Database::read_moves`] for the positions from index `start` on.

@@ -85,6 +85,7 @@ mod index;
 mod layer;
 mod retrograde;
 mod solver;
+mod threads;
 
 pub use database::{Database, MAX_LAYER_POSITIONS, Progress};
 pub use file::{DirError, FORMAT_VERSION, LoadError};

@@ -223,7 +223,8 @@ impl Predecessors {
         }
     }
 
-    /// Finds the predecessors of every entry of `block`.
+    /// Finds the predecessors of every entry of `block`, on every core
+    /// (on this thread alone if no other starts).
     fn find(&mut self, block: &[u32], predecessors: &(impl Fn(u32, &mut Vec<u32>) + Sync)) {
         let threads = if block.len() < PARALLEL_BLOCK {
             1
@@ -247,11 +248,8 @@ impl Predecessors {
             fill(block, &mut self.parts[0]);
             return;
         }
-        std::thread::scope(|scope| {
-            for (entries, part) in block.chunks(size).zip(&mut self.parts) {
-                scope.spawn(move || fill(entries, part));
-            }
-        });
+        let parts = block.chunks(size).zip(&mut self.parts);
+        super::threads::run_all(parts.map(|(entries, part)| move || fill(entries, part)));
     }
 
     /// The predecessors of each entry of the last block, in order.

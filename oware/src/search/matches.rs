@@ -64,21 +64,28 @@ impl MatchResult {
 fn elo_of(p: f64, games: u32) -> f64 {
     let edge = 0.5 / f64::from(games.max(1));
     let p = p.clamp(edge, 1.0 - edge);
-    -400.0 * (1.0 / p - 1.0).log10()
+    // An even score gives -400 × 0 = -0.0; adding 0.0 makes it +0.0.
+    -400.0 * (1.0 / p - 1.0).log10() + 0.0
+}
+
+/// `x` rounded to a whole number without a negative zero, for printing:
+/// `-0.3` rounds to `+0`, not `-0`.
+fn whole(x: f64) -> f64 {
+    x.round() + 0.0
 }
 
 impl fmt::Display for MatchResult {
-    /// E.g. `+31 =4 -5 (81.2 %), Elo +254 ± 121`.
+    /// E.g. `+31 =4 -5 (81.2 %), Elo +254 ± 121`; an even match is `Elo +0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "+{} ={} -{} ({:.1} %), Elo {:+.0} ± {:.0}",
+            "+{} ={} -{} ({:.1} %), Elo {:+} ± {}",
             self.wins,
             self.draws,
             self.losses,
             100.0 * self.score(),
-            self.elo(),
-            self.elo_margin()
+            whole(self.elo()),
+            whole(self.elo_margin())
         )
     }
 }
@@ -151,4 +158,39 @@ fn random_opening(ruleset: Ruleset, rng: &mut Rng, plies: usize) -> Game {
         let _ = game.play(m);
     }
     game
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MatchResult;
+
+    fn result(wins: u32, draws: u32, losses: u32) -> MatchResult {
+        MatchResult {
+            wins,
+            draws,
+            losses,
+        }
+    }
+
+    /// An even match printed "Elo -0" (-400 × log10(1) is -0.0), and so
+    /// did any Elo just below 0 and every one-game match (its score is
+    /// kept within half a game of even).
+    #[test]
+    fn even_matches_print_elo_plus_zero() {
+        assert_eq!(result(0, 1, 0).to_string(), "+0 =1 -0 (50.0 %), Elo +0 ± 0");
+        assert_eq!(
+            result(1, 0, 1).to_string(),
+            "+1 =0 -1 (50.0 %), Elo +0 ± 191"
+        );
+        assert!(result(0, 1, 0).elo().is_sign_positive());
+        assert!(result(3, 4, 3).elo().is_sign_positive());
+        // Elo -0.17 rounds to 0.
+        let close = result(999, 0, 1000);
+        assert!((close.elo() - -0.17).abs() < 0.01, "{}", close.elo());
+        assert!(close.to_string().ends_with("Elo +0 ± 15"), "{close}");
+        assert_eq!(
+            result(1, 0, 0).to_string(),
+            "+1 =0 -0 (100.0 %), Elo +0 ± 0"
+        );
+    }
 }

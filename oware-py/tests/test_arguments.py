@@ -1,0 +1,140 @@
+"""Int arguments: every int parameter of the API refuses a value out of its range, however
+large (past 64 bits too) or negative, with a ValueError that names the parameter, its range
+and the value as given (not PyO3's bare OverflowError)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable
+
+import pytest
+
+import oware
+from oware import (
+    Board,
+    BoardBatch,
+    EndgameDatabase,
+    EndgameValue,
+    Move,
+    Outcome,
+    Pit,
+    Player,
+    Ruleset,
+    Score,
+    Searcher,
+    Side,
+    Termination,
+)
+
+U64 = 2**64 - 1
+MAX_CENTISEEDS = 989_999
+
+# (the call with the value, the parameter's name, its lowest and highest values)
+INT_PARAMETERS: list[tuple[str, Callable[[int], object], str, int, int]] = [
+    ("Board.perft", lambda v: Board().perft(v), "depth", 0, 30),
+    ("Board.search depth", lambda v: Board().search(depth=v), "depth", 1, 64),
+    ("Board.search nodes", lambda v: Board().search(nodes=v), "nodes", 1, U64),
+    ("Board.search time_ms", lambda v: Board().search(time_ms=v), "time_ms", 1, U64),
+    ("Board.analyse depth", lambda v: Board().analyse(depth=v), "depth", 1, 64),
+    ("Board.push_action", lambda v: Board().push_action(v), "action", 0, 5),
+    ("Move house", lambda v: Move(Side.SOUTH, v), "house", 0, 8),
+    ("Move.from_index index", lambda v: Move.from_index(v, 6), "index", 0, 11),
+    ("Move.from_index houses", lambda v: Move.from_index(0, v), "houses_per_side", 1, 9),
+    ("Move.to_index", lambda v: Move("A").to_index(v), "houses_per_side", 1, 9),
+    ("Pit house", lambda v: Pit(Side.NORTH, v), "house", 0, 8),
+    ("Pit.to_index", lambda v: Pit(Side.SOUTH).to_index(v), "houses_per_side", 1, 9),
+    ("Ruleset.kalah houses", lambda v: Ruleset.kalah(v, 4), "houses", 1, 9),
+    ("Ruleset.kalah seeds", lambda v: Ruleset.kalah(6, v), "seeds", 1, 21),
+    ("Ruleset.kalah_irving houses", lambda v: Ruleset.kalah_irving(v), "houses", 1, 9),
+    ("Ruleset.kalah_irving seeds", lambda v: Ruleset.kalah_irving(9, v), "seeds", 1, 14),
+    ("Outcome scores", lambda v: Outcome(Termination.MAJORITY, (25, v)), "scores", 0, 255),
+    ("Score centiseeds", lambda v: Score(centiseeds=v), "centiseeds", -MAX_CENTISEEDS, MAX_CENTISEEDS),
+    ("Score win_in", lambda v: Score(win_in=v), "win_in", 0, 9999),
+    ("Score loss_in", lambda v: Score(loss_in=v), "loss_in", 0, 9999),
+    ("Player level", lambda v: Player(v), "level", 1, 5),
+    ("Player nodes", lambda v: Player(3, nodes=v), "nodes", 1, 10**12),
+    ("Player time_ms", lambda v: Player(5, time_ms=v), "time_ms", 1, U64),
+    ("Player threads", lambda v: Player(5, threads=v), "threads", 1, 64),
+    ("play_match first", lambda v: oware.play_match(v, 1), "first", 1, 5),
+    ("play_match second", lambda v: oware.play_match(1, v), "second", 1, 5),
+    ("play_match games", lambda v: oware.play_match(1, 1, games=v), "games", 1, 2**32 - 1),
+    ("Searcher", lambda v: Searcher(v), "tt_entries", 1, 2**26),
+    ("Searcher.search depth", lambda v: Searcher(16).search(Board(), depth=v), "depth", 1, 64),
+    ("Searcher.analyse nodes", lambda v: Searcher(16).analyse(Board(), nodes=v), "nodes", 1, U64),
+    ("random_games n", lambda v: oware.random_games(v), "n", 1, 10**8),
+    ("random_games threads", lambda v: oware.random_games(1, threads=v), "threads", 1, 256),
+    ("BoardBatch n", lambda v: BoardBatch(v), "n", 1, 10**8),
+    ("BoardBatch.reset", lambda v: BoardBatch(4).reset([0, v]), "indices", 0, 3),
+    ("BoardBatch.board", lambda v: BoardBatch(4).board(v), "i", 0, 3),
+    ("BoardBatch.step", lambda v: BoardBatch(2).step([0, v]), "action", 0, 5),
+    ("EndgameValue lower", lambda v: EndgameValue(v, 127), "lower", -128, 127),
+    ("EndgameValue upper", lambda v: EndgameValue(-128, v), "upper", -128, 127),
+    ("EndgameDatabase.build", lambda v: EndgameDatabase.build(v), "max_seeds", 0, 48),
+    (
+        "EndgameDatabase.solve",
+        lambda v: EndgameDatabase.build(0).solve(Board("0,0,0,0,0,1/1,0,0,0,0,0 s 23 23"), v),
+        "max_positions",
+        1,
+        U64,
+    ),
+]
+
+
+def out_of_range(low: int, high: int) -> list[int]:
+    """Values just outside the range, past 64 and 128 bits, and very negative."""
+    return [low - 1, high + 1, 2**70, -(2**70), 2**200, -(2**64)]
+
+
+@pytest.mark.parametrize(("call", "name", "low", "high"), [p[1:] for p in INT_PARAMETERS], ids=[p[0] for p in INT_PARAMETERS])
+def test_every_int_parameter_names_itself_and_its_range(
+    call: Callable[[int], object], name: str, low: int, high: int
+) -> None:
+    for value in out_of_range(low, high):
+        bounds = [str(b) if b != U64 else "2**64 - 1" for b in (low, high)]
+        message = f"{name} must be {bounds[0]} to {bounds[1]}, not {value}"
+        with pytest.raises(ValueError, match=re.escape(message)) as error:
+            call(value)
+        assert not isinstance(error.value, OverflowError)
+
+
+def test_the_messages_in_full() -> None:
+    with pytest.raises(ValueError, match=r"^depth must be 0 to 30, not 1180591620717411303424$"):
+        Board().perft(2**70)
+    with pytest.raises(ValueError, match=r"^board 1: action must be 0 to 5, not -1$"):
+        BoardBatch(2).step([0, -1])
+    with pytest.raises(oware.EndgameError, match=r"^max_seeds must be 0 to 48, not 49 \(the seeds of abapa\)$"):
+        EndgameDatabase.build(49)
+    with pytest.raises(ValueError, match=r"^seeds must be 0 or more, not -1180591620717411303424$"):
+        EndgameDatabase.build(0).positions(-(2**70))
+    assert EndgameDatabase.build(0).positions(2**70) == 0
+
+
+@pytest.mark.skipif(not hasattr(sys, "get_int_max_str_digits"), reason="Python prints ints of any length")
+def test_an_int_too_long_to_print_is_described() -> None:
+    with pytest.raises(ValueError, match=r"^depth must be 0 to 30, not an int of 16610 bits$"):
+        Board().perft(10**5000)
+    with pytest.raises(ValueError, match=r"^depth must be 0 to 30, not a negative int of 16610 bits$"):
+        Board().perft(-(10**5000))
+
+
+def test_the_kalah_limits_are_the_real_ones() -> None:
+    # Said "must be 1 to 255": the limits are 9 houses and 255 seeds in all.
+    with pytest.raises(oware.InvalidRulesetError, match=r"^houses must be 1 to 9, not 256$"):
+        Ruleset.kalah(256, 4)
+    message = r"^seeds must be 1 to 21, not 22 \(6 houses a side hold at most 255 seeds in all\)$"
+    with pytest.raises(oware.InvalidRulesetError, match=message):
+        Ruleset.kalah(6, 22)
+    assert Ruleset.kalah(6, 21).total_seeds == 252
+    assert Ruleset.kalah_irving(9, 14).total_seeds == 252
+
+
+def test_seeds_take_any_int() -> None:
+    assert Player(1, seed=2**200).level == 1
+    assert repr(Player(1, seed=-1)) == f"<Player level=1 seed={U64} reproducible=False>"
+
+
+def test_non_ints_are_still_type_errors() -> None:
+    for bad in ["8", 8.5, None]:
+        with pytest.raises(TypeError, match="^'[a-zA-Z]+' object cannot be interpreted as an integer"):
+            Board().perft(bad)  # type: ignore[arg-type]
