@@ -21,30 +21,55 @@ const NONE: u32 = u32::MAX;
 /// position, stopping at its stretch's start; a pop puts the link back in
 /// the table, and takes the hash out of the table when it was the last
 /// entry with it (backward-shift deletion, so no slot outlives its entry).
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct Occurrences {
     /// Whether occurrences are counted (the ruleset has a repetition
     /// rule): otherwise only the stretches' starts are kept.
     tracked: bool,
     /// By entry: the first entry of its stretch.
     starts: Vec<u32>,
-    /// By entry, when tracked: its hash.
-    hashes: Vec<u64>,
-    /// By entry, when tracked: how many times its position has occurred in
-    /// its stretch up to it, counting itself.
-    counts: Vec<u16>,
-    /// By entry, when tracked: its position's first entry in its stretch.
-    firsts: Vec<u32>,
-    /// By entry, when tracked: the latest earlier entry with its hash.
-    earlier: Vec<u32>,
+    /// By entry, when tracked: its hash, count and links.
+    entries: Vec<Entry>,
     /// Open addressing by hash (linear probing); a slot with no entry is
-    /// empty.
+    /// empty. Empty until the first tracked push.
     slots: Vec<Slot>,
     /// Slots holding an entry.
     live: usize,
     /// Probes, links followed and slots moved, for the tests' cost checks.
     #[cfg(test)]
     pub(crate) steps: usize,
+}
+
+impl Clone for Occurrences {
+    /// A copy whose table is sized for the hashes it holds (a copy of a new
+    /// game's bookkeeping is small, however much room the original has).
+    fn clone(&self) -> Occurrences {
+        let mut copy = Occurrences {
+            tracked: self.tracked,
+            starts: self.starts.clone(),
+            entries: self.entries.clone(),
+            ..Occurrences::default()
+        };
+        if self.live > 0 {
+            copy.slots = vec![Slot::default(); (2 * self.live).next_power_of_two().max(16)];
+            copy.live = self.live;
+            copy.insert_all(self.slots.iter().filter(|s| s.latest != NONE));
+        }
+        copy
+    }
+}
+
+/// What an entry's occurrence count needs.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    hash: u64,
+    /// The latest earlier entry with the same hash, in any stretch.
+    earlier: u32,
+    /// The position's first entry in its stretch.
+    first: u32,
+    /// How many times the position has occurred in its stretch up to this
+    /// entry, counting it.
+    count: u16,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -64,17 +89,15 @@ impl Default for Slot {
 }
 
 impl Occurrences {
-    /// An empty stack; `tracked`: whether to count occurrences.
+    /// An empty stack with room for `room` positions; `tracked`: whether
+    /// to count occurrences.
     pub(crate) fn new(tracked: bool, room: usize) -> Occurrences {
         let tracked_room = if tracked { room } else { 0 };
         Occurrences {
             tracked,
             starts: Vec::with_capacity(room),
-            hashes: Vec::with_capacity(tracked_room),
-            counts: Vec::with_capacity(tracked_room),
-            firsts: Vec::with_capacity(tracked_room),
-            earlier: Vec::with_capacity(tracked_room),
-            slots: vec![Slot::default(); (2 * tracked_room).next_power_of_two().max(16)],
+            entries: Vec::with_capacity(tracked_room),
+            slots: vec![Slot::default(); (2 * tracked_room).next_power_of_two()],
             ..Occurrences::default()
         }
     }
@@ -106,16 +129,19 @@ impl Occurrences {
             self.step();
             let i = e as usize;
             if same(i) {
-                (count, first) = (self.counts[i].saturating_add(1), self.firsts[i]);
+                let earlier = self.entries[i];
+                (count, first) = (earlier.count.saturating_add(1), earlier.first);
                 break;
             }
-            e = self.earlier[i];
+            e = self.entries[i].earlier;
         }
         self.slots[slot].latest = entry;
-        self.hashes.push(hash);
-        self.counts.push(count);
-        self.firsts.push(first);
-        self.earlier.push(latest);
+        self.entries.push(Entry {
+            hash,
+            earlier: latest,
+            first,
+            count,
+        });
     }
 
     /// Pops the last position pushed.
@@ -123,11 +149,9 @@ impl Occurrences {
         if self.starts.pop().is_none() || !self.tracked {
             return;
         }
-        let (Some(hash), Some(earlier)) = (self.hashes.pop(), self.earlier.pop()) else {
+        let Some(Entry { hash, earlier, .. }) = self.entries.pop() else {
             return;
         };
-        self.counts.pop();
-        self.firsts.pop();
         let slot = self.slot_for(hash);
         if earlier == NONE {
             self.remove(slot);
@@ -140,14 +164,14 @@ impl Occurrences {
     /// first time); 0 when occurrences are not counted or the stack is
     /// empty.
     pub(crate) fn count(&self) -> u16 {
-        self.counts.last().copied().unwrap_or(0)
+        self.entries.last().map_or(0, |e| e.count)
     }
 
     /// The last position's first entry in its stretch, when occurrences
     /// are counted.
     #[cfg(test)]
     pub(crate) fn first_occurrence(&self) -> Option<usize> {
-        self.firsts.last().map(|&f| f as usize)
+        self.entries.last().map(|e| e.first as usize)
     }
 
     /// The first entry of the last position's stretch (0 when empty).
@@ -161,7 +185,7 @@ impl Occurrences {
     /// `None` when it has not, or occurrences are not counted.
     #[inline(always)]
     pub(crate) fn find(&self, hash: u64, same: impl Fn(usize) -> bool) -> Option<(u16, usize)> {
-        if !self.tracked {
+        if !self.tracked || self.slots.is_empty() {
             return None;
         }
         let start = self.stretch_start();
@@ -176,10 +200,11 @@ impl Occurrences {
         };
         while e != NONE && e as usize >= start {
             let i = e as usize;
+            let entry = self.entries[i];
             if same(i) {
-                return Some((self.counts[i], self.firsts[i] as usize));
+                return Some((entry.count, entry.first as usize));
             }
-            e = self.earlier[i];
+            e = entry.earlier;
         }
         None
     }
@@ -250,8 +275,14 @@ impl Occurrences {
     fn grow(&mut self) {
         let size = 2 * self.slots.len().max(8);
         let old = core::mem::replace(&mut self.slots, vec![Slot::default(); size]);
-        let mask = size - 1;
-        for slot in old.into_iter().filter(|s| s.latest != NONE) {
+        self.insert_all(old.iter().filter(|s| s.latest != NONE));
+    }
+
+    /// Puts `slots` into a table that has room for them and holds none of
+    /// their hashes.
+    fn insert_all<'s>(&mut self, slots: impl Iterator<Item = &'s Slot>) {
+        let mask = self.slots.len() - 1;
+        for &slot in slots {
             let mut i = slot.hash as usize & mask;
             while self.slots[i].latest != NONE {
                 i = (i + 1) & mask;
@@ -270,8 +301,8 @@ impl Repetitions {
     /// The bookkeeping of a game that starts at `start`.
     pub(crate) fn new(start: &Position) -> Repetitions {
         let tracked = start.ruleset().cycle().occurrences.is_some();
-        // Room for a typical game (about 100 plies in Abapa).
-        let mut repetitions = Repetitions(Occurrences::new(tracked, 128));
+        // Room for half a typical game (about 100 plies in Abapa).
+        let mut repetitions = Repetitions(Occurrences::new(tracked, 64));
         repetitions.push(core::slice::from_ref(start));
         repetitions
     }
@@ -470,6 +501,16 @@ mod tests {
                 occurrences.slots.len()
             );
             repeats += usize::from(same.len() > 1);
+            if pushes % 1000 == 0 {
+                // A copy holds the same counts in a table sized for them.
+                let copy = occurrences.clone();
+                assert_eq!(
+                    copy.slots.len(),
+                    (2 * copy.live).next_power_of_two().max(16)
+                );
+                assert_eq!(copy.find(hash, |_| true), occurrences.find(hash, |_| true));
+                assert_eq!(copy.live, occurrences.live);
+            }
         }
         assert!(pushes > 90_000 && repeats > 10_000, "{pushes} {repeats}");
     }
