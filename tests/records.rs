@@ -386,3 +386,38 @@ fn shipped_game_records_are_the_online_games() {
     }
     assert_eq!(checked, 4);
 }
+
+/// A record holds one value a tag, so import refuses a tag name given
+/// twice (found by fuzz/record_text: three `Result` tags imported as three
+/// and exported as one).
+#[test]
+fn a_tag_given_twice_is_refused_with_its_line() {
+    for (text, line) in [
+        ("[Result \"0-1\"]\n[Result \"0-1\"]\n\nD d", 2),
+        ("[Event \"a\"]\n[Site \"b\"]\n\n[Event \"a\"]\n\nD d", 4),
+        ("[Variant \"abapa\"]\n[Variant \"kalah\"]\n\nC", 2),
+    ] {
+        assert_eq!(
+            text.parse::<Record>(),
+            Err(ParseRecordError::DuplicateTag { line }),
+            "{text:?}"
+        );
+    }
+    let error = "[Site \"x\"]\n[Site \"x\"]\n".parse::<Record>().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "invalid game record: line 2 repeats a tag name: each tag appears once"
+    );
+}
+
+/// A `Result` that comes from the movetext's token takes its place before
+/// `Termination`, as export writes them, so the tags read back in order
+/// (found by fuzz/record_text).
+#[test]
+fn a_result_token_is_ordered_as_export_writes_it() {
+    let record: Record = "[Termination \"majority\"]\n\nD d 0-1".parse().unwrap();
+    let names: Vec<&str> = record.tags().iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["Result", "Termination"]);
+    let again: Record = record.to_string().parse().unwrap();
+    assert_eq!(again.tags(), record.tags());
+}

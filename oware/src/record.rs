@@ -332,7 +332,6 @@ impl FromStr for Record {
                 _ => record.tags.push((name, value)),
             }
         }
-        sort_tags(&mut record.tags);
         record.game = Game::from_position(start_position(ruleset, start.as_deref())?);
         let movetext = read_movetext(&movetext)?;
         for (i, &m) in movetext.moves.iter().enumerate() {
@@ -385,6 +384,8 @@ impl Record {
             self.tags.retain(|(n, _)| !is_outcome_tag(n));
         }
         self.tags.retain(|(n, v)| !(n == "Result" && v == "*"));
+        // After the token's `Result`, so the order is export's.
+        sort_tags(&mut self.tags);
         Ok(())
     }
 }
@@ -395,10 +396,15 @@ fn split_tags(s: &str) -> Result<(Vec<(String, String)>, String), ParseRecordErr
     let is_movetext = |line: &&str| !line.trim().is_empty() && !line.trim().starts_with('[');
     let body = lines.iter().position(is_movetext).unwrap_or(lines.len());
     let mut tags = Vec::new();
+    let mut names = std::collections::HashSet::new();
     for (i, line) in lines[..body].iter().enumerate() {
         let line = line.trim();
         if !line.is_empty() {
-            tags.push(parse_tag(line).ok_or(ParseRecordError::Tag { line: i + 1 })?);
+            let tag = parse_tag(line).ok_or(ParseRecordError::Tag { line: i + 1 })?;
+            if !names.insert(tag.0.clone()) {
+                return Err(ParseRecordError::DuplicateTag { line: i + 1 });
+            }
+            tags.push(tag);
         }
     }
     if let Some(i) = lines[body..]
@@ -610,6 +616,12 @@ pub enum ParseRecordError {
         /// The line number, from 1.
         line: usize,
     },
+    /// A tag name appears a second time (a record holds one value a tag,
+    /// as [`Record::set_tag`] keeps it).
+    DuplicateTag {
+        /// The line number of the second one, from 1.
+        line: usize,
+    },
     /// A tag pair follows the movetext.
     TagAfterMovetext {
         /// The line number, from 1.
@@ -660,6 +672,9 @@ impl fmt::Display for ParseRecordError {
         match self {
             ParseRecordError::Tag { line } => {
                 write!(f, "line {line} is not a tag pair [Name \"value\"]")
+            }
+            ParseRecordError::DuplicateTag { line } => {
+                write!(f, "line {line} repeats a tag name: each tag appears once")
             }
             ParseRecordError::TagAfterMovetext { line } => {
                 write!(f, "line {line}: tag pairs must come before the moves")
