@@ -403,7 +403,9 @@ fn a_tag_given_twice_is_refused_with_its_line() {
             "{text:?}"
         );
     }
-    let error = "[Site \"x\"]\n[Site \"x\"]\n".parse::<Record>().unwrap_err();
+    let error = "[Site \"x\"]\n[Site \"x\"]\n"
+        .parse::<Record>()
+        .unwrap_err();
     assert_eq!(
         error.to_string(),
         "invalid game record: line 2 repeats a tag name: each tag appears once"
