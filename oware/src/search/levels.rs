@@ -21,7 +21,10 @@ use crate::{Game, Move};
 /// | 5 | a search that thinks for 1 second a move on every core, with a 64 MiB table, full evaluation and perfect endgames (below) |
 ///
 /// Levels 1–3 use a seeded random choice, so they are not predictable, and
-/// the same seed makes them reproducible. Level 5's time budget makes it
+/// the same seed makes them reproducible. Levels 4 and 5 play the best
+/// move they find, and the seed picks among moves that score exactly the
+/// same ([`Searcher::set_root_seed`]): other seeds vary their games without
+/// weakening them. Level 5's time budget makes it
 /// depend on the machine; [`Player::reproducible`] replaces it with
 /// [`Level::reproducible_limits`], a node budget, on one thread.
 ///
@@ -214,6 +217,9 @@ impl Player {
         if level == Level::Five {
             searcher.set_threads(std::thread::available_parallelism().map_or(1, |n| n.get()));
         }
+        if level >= Level::Four {
+            searcher.set_root_seed(Some(seed));
+        }
         Player {
             level,
             limits: level.limits(),
@@ -294,9 +300,10 @@ impl Player {
     /// This player with another evaluation (levels 3 to 5).
     #[must_use]
     pub fn with_evaluation(mut self, eval: Evaluation) -> Player {
-        let threads = self.searcher.threads();
+        let (threads, root_seed) = (self.searcher.threads(), self.searcher.root_seed());
         self.searcher = Searcher::with_evaluation(self.level.table_entries(), eval);
         self.searcher.set_threads(threads);
+        self.searcher.set_root_seed(root_seed);
         self.searcher.set_endgame(self.searcher_endgame());
         self
     }
