@@ -3,29 +3,45 @@
 //!
 //! ```text
 //! cargo run --release --example play                           # you (South) against level 3
+//! cargo run --release --bin oware-play                         # the same, without building the dev-dependencies
 //! cargo run --release --example play -- --level 5 --you north  # against the strongest level, North
 //! cargo run --release --example play -- --you both             # two people at one keyboard
 //! cargo run --release --example play -- --engines 2,4          # level 2 (South) against level 4
-//! cargo run --release --example play -- --moves CfBa           # play these moves, show each
+//! cargo run --release --example play -- --moves CfBa           # play these moves, then on
+//! cargo run --release --example play -- --load game.pgn        # resume a saved game
 //! cargo run --release --example play -- --variant kalah        # any ruleset
 //! cargo run --release --example play -- --level 5 --endgame egdb # perfect endgames (see the endgame example)
 //! ```
 //!
-//! At the prompt: a house letter (`A`–`F` for South, `a`–`f` for North),
-//! `hint`, `undo`, `draw` (offer to end by agreement), `record` (print the
-//! game record), `help` or `quit`.
-use std::io::{self, BufRead};
+//! At the prompt: a house letter of the side to move (either case) or its
+//! number counted from that side's left, `hint`, `undo`, `draw` (offer to
+//! end by agreement), `save [FILE]`, `record`, `new`, `rematch`, `help` or
+//! `quit` (`q`). Moves are shown seed by seed when standard output is a
+//! terminal (`--delay 0` turns it off; Enter skips), in colour unless
+//! `NO_COLOR` is set. An unfinished game is saved as it is played to the
+//! file `OWARE_PLAY_SAVE` names (default
+//! `$XDG_STATE_HOME/oware/unfinished-game.pgn`, i.e.
+//! `~/.local/state/oware/unfinished-game.pgn`; `off` saves nothing), so
+//! Ctrl-C or Ctrl-D lose nothing: `--load` that file to resume.
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-
 use std::sync::Arc;
 
 use clap::{Parser, ValueEnum};
 use oware::endgame::{Convention, Database};
-use oware::search::{Level, Player, SearchLimits, Searcher};
-use oware::{Game, House, Move, MoveReport, Record, Side};
+use oware::search::{Level, Player};
+use oware::{Game, Record, Side};
 
 #[macro_use]
+#[path = "../common/mod.rs"]
 mod common;
+mod keyboard;
+mod session;
+mod sowing;
+mod view;
+mod words;
+
+use session::{Session, Sides};
 
 /// Play Oware (Abapa rules by default), Kalah or Congkak in the terminal.
 #[derive(Parser, Debug)]
@@ -35,25 +51,37 @@ struct Args {
     /// The engine's level, 1 (beginner) to 5 (strongest).
     #[arg(long, default_value = "3")]
     level: Level,
-    /// Which side you play; `both` for two people at one keyboard.
+    /// Which side you play (the board is drawn from its side); `both` for
+    /// two people at one keyboard.
     #[arg(long, value_enum, default_value = "south")]
     you: You,
     /// Watch two engine levels play each other, e.g. `2,4` (South's level
-    /// first), instead of playing.
+    /// first), instead of playing; `--you` still picks the side the board
+    /// is drawn from.
     #[arg(long, value_delimiter = ',')]
     engines: Option<Vec<Level>>,
-    /// The seed of the engine's random choices (levels 1–3).
-    #[arg(long, default_value = "1")]
-    seed: u64,
-    /// Play these moves (letters such as `CfBa`, or movetext such as
-    /// `1. C f 2. B a`) and exit instead of reading moves from standard input.
+    /// The seed of the engine's choices (levels 1–3 choose at random,
+    /// levels 4–5 among equally good moves). Default: a random seed, which
+    /// the game prints so that it can be played again.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Play these moves first (letters such as `CfBa`, or movetext such as
+    /// `1. C f 2. B a`), showing each, then play on.
     #[arg(long)]
     moves: Option<String>,
+    /// Resume the game saved in this file (by `save`, or the automatic save
+    /// of an unfinished game) and play on.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "variant"])]
+    load: Option<PathBuf>,
     /// A directory of endgame databases (built by the `endgame` example,
     /// in the convention of the ruleset: `own` for Abapa): level 5 plays
-    /// perfectly where they hold the position.
+    /// perfectly where they hold the position, and `hint` uses them.
     #[arg(long, value_name = "DIR")]
-    endgame: Option<std::path::PathBuf>,
+    endgame: Option<PathBuf>,
+    /// Milliseconds between two seeds of a move shown as it is sown (only
+    /// when standard output is a terminal); 0 shows the board at once.
+    #[arg(long, default_value = "160", value_name = "MS")]
+    delay: u64,
 }
 
 /// The side or sides a person plays.
@@ -64,55 +92,75 @@ enum You {
     Both,
 }
 
-impl You {
-    fn plays(self, side: Side) -> bool {
-        match self {
-            You::Both => true,
-            You::South => side == Side::South,
-            You::North => side == Side::North,
+/// Runs the game with the command line's arguments.
+pub fn main() -> ExitCode {
+    match run(Args::parse()) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
         }
     }
 }
 
-fn main() -> ExitCode {
-    let args = Args::parse();
-    let start = match args.start.start() {
-        Ok(pos) => pos,
-        Err(e) => return fail(&e.to_string()),
+fn run(args: Args) -> Result<ExitCode, String> {
+    let game = match &args.load {
+        Some(path) => load(path)?,
+        None => Game::from_position(args.start.start().map_err(|e| e.to_string())?),
     };
-    let mut game = Game::from_position(start);
-    if let Some(moves) = &args.moves {
-        return replay(&mut game, moves);
-    }
+    let sides = sides(&args)?;
     let endgame = match &args.endgame {
-        Some(dir) => match load_endgame(dir, &game) {
-            Ok(db) => Some(db),
-            Err(message) => return fail(&message),
-        },
+        Some(dir) => Some(load_endgame(dir, &game, &sides)?),
         None => None,
     };
-    let player = |level, seed| {
-        let mut player = Player::new(level, seed);
-        player.set_endgame(endgame.clone());
-        player
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let mut session = Session::new(game, sides, seed, endgame, args.delay);
+    if let Some(path) = &args.load {
+        say!("Resumed {} after {} plies.", path.display(), session.plies());
+    }
+    let moves = match &args.moves {
+        Some(text) => oware::record::parse_moves(text).map_err(|e| e.to_string())?,
+        None => Vec::new(),
     };
+    session.run(&moves)
+}
+
+/// Who plays each side, from `--you`, `--level` and `--engines`.
+fn sides(args: &Args) -> Result<Sides, String> {
+    let view = if args.you == You::North { Side::North } else { Side::South };
     if let Some(levels) = &args.engines {
         let [south, north] = levels[..] else {
-            return fail("--engines takes two levels, South's then North's, e.g. 2,4");
+            return Err("--engines takes two levels, South's then North's, e.g. 2,4".into());
         };
-        let players = [
-            player(south, args.seed),
-            player(north, args.seed.wrapping_add(1)),
-        ];
-        return engines(&mut game, players);
+        return Ok(Sides::engines(south, north, view));
     }
-    let engine = (args.you != You::Both).then(|| player(args.level, args.seed));
-    interactive(&mut game, args.you, engine, endgame)
+    Ok(match args.you {
+        You::Both => Sides::people(),
+        You::South | You::North => Sides::against(view, args.level),
+    })
+}
+
+/// A seed that differs from run to run (from the standard library's
+/// randomly keyed hasher), small enough to type back.
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u64(u64::from(std::process::id()));
+    hasher.finish() % 1_000_000
+}
+
+/// The game recorded in the file at `path`.
+fn load(path: &Path) -> Result<Game, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let record: Record = text
+        .parse()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(record.game)
 }
 
 /// The endgame databases in `dir` for the game's ruleset, in its
 /// convention; an error when there are none or a file is bad.
-fn load_endgame(dir: &std::path::Path, game: &Game) -> Result<Arc<Database>, String> {
+fn load_endgame(dir: &Path, game: &Game, sides: &Sides) -> Result<Arc<Database>, String> {
     let convention = Convention::of(game.ruleset());
     let mut db = Database::new(game.ruleset(), convention).map_err(|e| e.to_string())?;
     db.read_layer_dir(dir).map_err(|e| e.to_string())?;
@@ -128,375 +176,15 @@ fn load_endgame(dir: &std::path::Path, game: &Game) -> Result<Arc<Database>, Str
         _ => "each takes own",
     };
     say!(
-        "Endgame databases for level 5: every position with up to {max} seeds on the board ({convention})."
+        "Endgame databases: every position with up to {max} seeds on the board ({convention}). {}",
+        sides.endgame_use()
     );
     Ok(Arc::new(db))
 }
 
-fn fail(message: &str) -> ExitCode {
-    eprintln!("error: {message}");
-    ExitCode::from(2)
-}
-
-/// Plays the moves of `text` (letters or numbered movetext) one by one,
-/// showing each.
-fn replay(game: &mut Game, text: &str) -> ExitCode {
-    let moves = match oware::record::parse_moves(text) {
-        Ok(moves) => moves,
-        Err(e) => return fail(&e.to_string()),
-    };
-    draw(game);
-    for (i, &m) in moves.iter().enumerate() {
-        match game.play(m) {
-            Ok(report) => {
-                describe(&report);
-                draw(game);
-            }
-            Err(e) => return fail(&format!("ply {}: {e}", i + 1)),
-        }
-    }
-    finish(game);
-    ExitCode::SUCCESS
-}
-
-/// Two engine players (South's first) play the game to its end.
-fn engines(game: &mut Game, mut players: [Player; 2]) -> ExitCode {
-    say!(
-        "level {} (South) against level {} (North), {} rules",
-        players[0].level(),
-        players[1].level(),
-        game.ruleset()
-    );
-    draw(game);
-    while let Some(m) = players[game.position().turn().index()].choose(game) {
-        engine_plays(game, m);
-    }
-    finish(game);
-    ExitCode::SUCCESS
-}
-
-/// Plays the engine's move `m`, showing it.
-fn engine_plays(game: &mut Game, m: Move) {
-    say!("{} plays {m}", game.position().turn());
-    if let Ok(report) = game.play(m) {
-        describe(&report);
-        draw(game);
-    }
-}
-
-/// What a line typed at the prompt asks for.
-enum Command {
-    Move(Move),
-    Hint,
-    Undo,
-    Draw,
-    Record,
-    Help,
-    Quit,
-    Nothing,
-    Unknown,
-}
-
-fn command(line: &str) -> Command {
-    match line.trim() {
-        "" => Command::Nothing,
-        "quit" | "exit" => Command::Quit,
-        "help" | "?" => Command::Help,
-        "hint" => Command::Hint,
-        "undo" => Command::Undo,
-        "draw" => Command::Draw,
-        "record" => Command::Record,
-        text => text.parse().map_or(Command::Unknown, Command::Move),
-    }
-}
-
-/// Reads one line from standard input: `None` at the end of input, an
-/// error message for bytes that are not UTF-8 text.
-fn read_line(input: &mut impl BufRead) -> Option<Result<String, String>> {
-    let mut bytes = Vec::new();
-    match input.read_until(b'\n', &mut bytes) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => {
-            Some(String::from_utf8(bytes).map_err(|_| "that line is not UTF-8 text".to_owned()))
-        }
-    }
-}
-
-fn interactive(
-    game: &mut Game,
-    you: You,
-    mut engine: Option<Player>,
-    endgame: Option<Arc<Database>>,
-) -> ExitCode {
-    match &engine {
-        Some(player) => say!(
-            "Oware, {} rules. You play {}; the engine plays at level {}. Type a house letter to sow it, or 'help'.",
-            game.ruleset(),
-            if you == You::South {
-                "South (A-F, the bottom row)"
-            } else {
-                "North (a-f, the top row)"
-            },
-            player.level()
-        ),
-        None => say!(
-            "Oware, {} rules. Type a house letter to sow it, or 'help'.",
-            game.ruleset()
-        ),
-    }
-    draw(game);
-    let stdin = io::stdin();
-    let mut input = stdin.lock();
-    loop {
-        if let (Some(player), false) = (engine.as_mut(), you.plays(game.position().turn()))
-            && let Some(m) = player.choose(game)
-        {
-            engine_plays(game, m);
-            if game.is_game_over() {
-                finish(game);
-            }
-            continue;
-        }
-        match game.outcome() {
-            Some(outcome) => say_part!("game over ({outcome}): undo, record or quit> "),
-            None => say_part!("{} to move> ", game.position().turn()),
-        }
-        let line = match read_line(&mut input) {
-            None => {
-                say!();
-                if !game.is_game_over() {
-                    say!("input ended with the game unfinished");
-                }
-                return ExitCode::SUCCESS;
-            }
-            Some(Err(message)) => {
-                say!("{message}; type a house letter or 'help'");
-                continue;
-            }
-            Some(Ok(line)) => line,
-        };
-        match command(&line) {
-            Command::Nothing => {}
-            Command::Quit => return ExitCode::SUCCESS,
-            Command::Help => help(game),
-            Command::Hint => hint(game, endgame.as_ref()),
-            Command::Undo => undo(game, you, engine.is_some()),
-            Command::Draw if engine.is_some() => {
-                say!("the engine plays on: no draw by agreement")
-            }
-            Command::Draw => offer_draw(game, &mut input),
-            Command::Record => say_part!("{}", Record::new(game.clone())),
-            Command::Move(m) => match game.play(m) {
-                Ok(report) => {
-                    describe(&report);
-                    draw(game);
-                    if report.outcome.is_some() {
-                        finish(game);
-                    }
-                }
-                Err(e) if game.is_game_over() => say!("{e}"),
-                Err(e) => say!("{e}; legal: {}", legal(game)),
-            },
-            Command::Unknown => {
-                let shown: String = line
-                    .trim()
-                    .chars()
-                    .take(20)
-                    .flat_map(char::escape_debug)
-                    .collect();
-                say!(
-                    "'{shown}' is not a move: type one of {}, or 'help'",
-                    legal(game)
-                );
-            }
-        }
-    }
-}
-
-/// The engine's suggestion for the side to move: the endgame database's
-/// (the one given, else the one level 5 builds, once ready) best move
-/// where it holds an exact value the game's history lets best play
-/// secure, else a search of at most 12 plies and 2 seconds (ending lines
-/// at the database's exact values).
-fn hint(game: &Game, endgame: Option<&Arc<Database>>) {
-    let endgame = endgame
-        .cloned()
-        .or_else(|| oware::search::auto_endgame(game.ruleset()));
-    let endgame = endgame.as_ref();
-    if let Some((m, value)) = endgame.and_then(|db| db.perfect_move(game)) {
-        say!("hint: {m} (endgame database: {value:+} seeds from here with best play)");
-        return;
-    }
-    let limits = SearchLimits {
-        depth: Some(12),
-        nodes: None,
-        time_ms: Some(2000),
-    };
-    let mut searcher = Searcher::new(1 << 18);
-    searcher.set_endgame(endgame.cloned());
-    let result = searcher.search(game, limits);
-    match result.best_move {
-        Some(m) if !game.is_game_over() => {
-            let line: Vec<String> = result.pv.iter().map(ToString::to_string).collect();
-            say!(
-                "hint: {m} (score {}, line {})",
-                result.score,
-                line.join(" ")
-            );
-        }
-        _ => say!("no hint: the game is over"),
-    }
-}
-
-/// Takes back the last move; against the engine, back to your turn.
-fn undo(game: &mut Game, you: You, against_engine: bool) {
-    let was_over = game.is_game_over();
-    let Some(m) = game.undo() else {
-        let agreement_withdrawn = was_over && !game.is_game_over();
-        say!(
-            "{}",
-            if agreement_withdrawn {
-                "took back the agreement"
-            } else {
-                "nothing to undo"
-            }
-        );
-        return;
-    };
-    let mut taken = vec![m.to_string()];
-    while against_engine && !you.plays(game.position().turn()) {
-        match game.undo() {
-            Some(m) => taken.push(m.to_string()),
-            None => break,
-        }
-    }
-    say!("took back {}", taken.join(" "));
-    draw(game);
-}
-
-/// The side to move offers to end the game by agreement; the other side
-/// answers on the next line.
-fn offer_draw(game: &mut Game, input: &mut impl BufRead) {
-    if game.is_game_over() {
-        say!("the game is already over");
-        return;
-    }
-    let other = !game.position().turn();
-    say_part!(
-        "{} offers to end the game, each side taking its own seeds. {other}, agree? (yes/no) ",
-        game.position().turn()
-    );
-    match read_line(input) {
-        Some(Ok(answer)) if answer.trim() == "yes" => {
-            if let Ok(outcome) = game.end_by_agreement() {
-                say!("Game over: {outcome}");
-            }
-        }
-        _ => say!("no agreement; play on"),
-    }
-}
-
-fn help(game: &Game) {
-    say!(
-        "Moves: a house letter, A-F for South and a-f for North. Legal now: {}",
-        legal(game)
-    );
-    say!(
-        "Commands: hint, undo, draw (offer to end the game by agreement), record (print the game record), quit"
-    );
-}
-
-fn legal(game: &Game) -> String {
-    game.legal_moves()
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Prints the board with the houses under threat marked `*`.
-fn draw(game: &Game) {
-    let pos = game.position();
-    let board = pos.board();
-    let marks = |side: Side| {
-        let threats = pos.threats(side);
-        (0..board.houses_per_side())
-            .map(|i| {
-                if House::new(i).is_some_and(|h| threats.contains(h)) {
-                    "   *"
-                } else {
-                    "    "
-                }
-            })
-            .collect::<Vec<_>>()
-    };
-    let north_marks: String = marks(Side::North).into_iter().rev().collect();
-    say!("    {north_marks}");
-    say_part!("{board}");
-    say!("    {}", marks(Side::South).concat());
-}
-
-/// Describes what a move did: the sowing, captures, grand slam, feeding.
-fn describe(report: &MoveReport) {
-    let sown: Vec<String> = report.sown.iter().map(ToString::to_string).collect();
-    // Relays (Congkak) split the sowing where seeds were lifted again.
-    let mut start = 0;
-    let mut from = report.played.to_string();
-    for relay in &report.relays {
-        say!(
-            "{from} sows {}: {}",
-            seeds(relay.after - start),
-            sown[start..relay.after].join(" ")
-        );
-        say!(
-            "relay: lifts {} from {}",
-            seeds(usize::from(relay.seeds)),
-            relay.pit
-        );
-        (start, from) = (relay.after, relay.pit.to_string());
-    }
-    say!(
-        "{from} sows {}: {}",
-        seeds(sown.len() - start),
-        sown[start..].join(" ")
-    );
-    if !report.captures.is_empty() {
-        let captured: Vec<String> = report
-            .captures
-            .iter()
-            .map(|c| format!("{} ({} to {})", c.pit, c.seeds, c.to))
-            .collect();
-        say!(
-            "captures {}: {}",
-            seeds(usize::from(report.captured_seeds())),
-            captured.join(", ")
-        );
-    }
-    if report.grand_slam {
-        say!("grand slam: it would take every seed, so nothing is captured");
-    }
-    if report.fed {
-        say!("feeds the starved opponent");
-    }
-    if report.extra_turn {
-        say!(
-            "the last seed fell in the store: {} moves again",
-            report.played.side()
-        );
-    }
-    if report.passed {
-        say!("{} has no seeds and passes", !report.played.side());
-    }
-}
-
-/// "1 seed", "4 seeds".
-fn seeds(n: usize) -> String {
-    format!("{n} seed{}", if n == 1 { "" } else { "s" })
-}
-
-fn finish(game: &Game) {
-    match game.outcome() {
-        Some(outcome) => say!("Game over: {outcome}"),
-        None => say!("Game not over; {} to move", game.position().turn()),
-    }
+/// A level-`level` engine player with `seed` and the databases, if any.
+fn engine(level: Level, seed: u64, endgame: Option<&Arc<Database>>) -> Player {
+    let mut player = Player::new(level, seed);
+    player.set_endgame(endgame.cloned());
+    player
 }
