@@ -496,13 +496,21 @@ fn a_long_quiet_history_leaves_the_search_as_from_a_new_game() {
     assert!(long.nodes > 1000, "{} nodes", long.nodes);
 }
 
-/// Levels 4 and 5 pick among equal-best moves by their seed: the same
+/// Levels 4 and 5 with seeded ties pick among equal-best moves by their seed: the same
 /// seed plays the same move, other seeds vary it, and every choice scores
 /// the same (North's c, d and e score -3.00 at depth 8).
 #[test]
 fn seeds_vary_level_four_between_equal_moves() {
-    let game = Game::from("4,0,0,7,6,6/0,1,6,6,6,6 n 0 0".parse::<Position>().expect("a position"));
-    let choice = |seed| Player::reproducible(Level::Four, seed).choose(&game);
+    let game = Game::from(
+        "4,0,0,7,6,6/0,1,6,6,6,6 n 0 0"
+            .parse::<Position>()
+            .expect("a position"),
+    );
+    let choice = |seed| {
+        let mut player = Player::reproducible(Level::Four, seed);
+        player.set_seeded_ties(true);
+        player.choose(&game)
+    };
     assert_eq!(choice(3), choice(3));
     let chosen: std::collections::BTreeSet<String> =
         (0..10).filter_map(choice).map(|m| m.to_string()).collect();
@@ -510,7 +518,10 @@ fn seeds_vary_level_four_between_equal_moves() {
     let scores = Searcher::new(1 << 16).analyse(&game, SearchLimits::depth(8));
     let best = scores[0].score;
     for m in &chosen {
-        let score = scores.iter().find(|s| s.m.to_string() == *m).map(|s| s.score);
+        let score = scores
+            .iter()
+            .find(|s| s.m.to_string() == *m)
+            .map(|s| s.score);
         assert_eq!(score, Some(best), "{m} in {scores:?}");
     }
 }

@@ -116,7 +116,11 @@ fn run(args: Args) -> Result<ExitCode, String> {
     let seed = args.seed.unwrap_or_else(random_seed);
     let mut session = Session::new(game, sides, seed, endgame, args.delay);
     if let Some(path) = &args.load {
-        say!("Resumed {} after {} plies.", path.display(), session.plies());
+        say!(
+            "Resumed {} after {} plies.",
+            path.display(),
+            session.plies()
+        );
     }
     let moves = match &args.moves {
         Some(text) => oware::record::parse_moves(text).map_err(|e| e.to_string())?,
@@ -127,7 +131,11 @@ fn run(args: Args) -> Result<ExitCode, String> {
 
 /// Who plays each side, from `--you`, `--level` and `--engines`.
 fn sides(args: &Args) -> Result<Sides, String> {
-    let view = if args.you == You::North { Side::North } else { Side::South };
+    let view = if args.you == You::North {
+        Side::North
+    } else {
+        Side::South
+    };
     if let Some(levels) = &args.engines {
         let [south, north] = levels[..] else {
             return Err("--engines takes two levels, South's then North's, e.g. 2,4".into());
@@ -186,5 +194,6 @@ fn load_endgame(dir: &Path, game: &Game, sides: &Sides) -> Result<Arc<Database>,
 fn engine(level: Level, seed: u64, endgame: Option<&Arc<Database>>) -> Player {
     let mut player = Player::new(level, seed);
     player.set_endgame(endgame.cloned());
+    player.set_seeded_ties(true);
     player
 }

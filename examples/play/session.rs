@@ -283,7 +283,11 @@ impl Session {
     /// The engine of `side` thinks, then plays.
     fn engine_moves(&mut self, side: Side) {
         say_part!("{} is thinking… ", self.sides.name(side));
-        let Some(m) = self.players.get_mut(side).as_mut().and_then(|p| p.choose(&self.game))
+        let Some(m) = self
+            .players
+            .get_mut(side)
+            .as_mut()
+            .and_then(|p| p.choose(&self.game))
         else {
             return;
         };
@@ -297,7 +301,9 @@ impl Session {
             say!("Game over. {ending}.");
         }
         if !self.sides.engines_only() {
-            say!("Type new or rematch to play again (rematch swaps the sides), undo, save or quit.");
+            say!(
+                "Type new or rematch to play again (rematch swaps the sides), undo, save or quit."
+            );
         }
     }
 
@@ -338,7 +344,12 @@ impl Session {
     }
 
     fn legal(&self) -> String {
-        let moves: Vec<String> = self.game.legal_moves().iter().map(Move::to_string).collect();
+        let moves: Vec<String> = self
+            .game
+            .legal_moves()
+            .iter()
+            .map(Move::to_string)
+            .collect();
         moves.join(" ")
     }
 
@@ -375,10 +386,7 @@ impl Session {
                 words::stores(&self.game)
             );
             if let Some(path) = &self.save_file {
-                say!(
-                    "It is saved in {0}: --load {0} resumes it.",
-                    path.display()
-                );
+                say!("It is saved in {0}: --load {0} resumes it.", path.display());
             }
         }
         Flow::Stop
@@ -479,9 +487,8 @@ impl Session {
         match score.plies_to_end() {
             Some(plies) => {
                 let winner = if score.is_win() { side } else { !side };
-                say!(
-                    "hint: {m} ({winner} wins within {plies} plies with best play: {line})"
-                );
+                let plies = words::count(usize::from(plies), "ply", "plies");
+                say!("hint: {m} ({winner} wins within {plies} with best play: {line})");
             }
             None => {
                 let seeds = score.seeds().unwrap_or(0.0);

@@ -113,7 +113,11 @@ impl Screen {
                 bottom
             ),
             format!("{:<10}{:width$}     store", "  store", ""),
-            format!("{:10}{}   {bottom_name}", "", self.row(board, bottom, marks)),
+            format!(
+                "{:10}{}   {bottom_name}",
+                "",
+                self.row(board, bottom, marks)
+            ),
             format!("{:10}{}", "", self.letters(bottom, board.houses_per_side())),
         ]
     }

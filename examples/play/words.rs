@@ -5,7 +5,12 @@ use oware::{Family, Game, Leftover, Move, MoveReport, Pit, Ruleset, Side, Termin
 
 /// "1 seed", "4 seeds".
 pub fn seeds(n: usize) -> String {
-    format!("{n} seed{}", if n == 1 { "" } else { "s" })
+    count(n, "seed", "seeds")
+}
+
+/// `n` and the noun, singular for 1: "1 ply", "12 plies".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// The game's name: Oware, Kalah or Congkak.
@@ -170,7 +175,9 @@ pub fn ending(game: &Game) -> Option<String> {
     let mover = pos.turn();
     let why = match outcome.termination {
         Termination::NoMoves if board.row_seeds(mover) == 0 => {
-            format!("{mover} has no seeds to sow: each side takes the seeds on its own side ({rule})")
+            format!(
+                "{mover} has no seeds to sow: each side takes the seeds on its own side ({rule})"
+            )
         }
         Termination::NoMoves => format!(
             "{mover} cannot feed {}: {mover} takes its {} ({rule})",
@@ -194,7 +201,7 @@ pub fn ending(game: &Game) -> Option<String> {
         ),
         Termination::Agreement => {
             return Some(format!(
-                "Ended by agreement, {split} ({rule}): South {south}, North {north}"
+                "Ended by agreement: {split} ({rule}); South {south}, North {north}"
             ));
         }
         Termination::EmptyRow => {

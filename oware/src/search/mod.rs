@@ -368,7 +368,7 @@ impl Searcher {
     /// centiseed lower, so that an equal score is found exactly; nothing
     /// else changes, so the move played scores as well as without a seed,
     /// and the search stays deterministic for a given seed under depth or
-    /// node limits. [`Player`] sets it from its seed for levels 4 and 5.
+    /// node limits. [`Player::set_seeded_ties`] sets it from the player's seed.
     ///
     /// ```
     /// use oware::search::{SearchLimits, Searcher};

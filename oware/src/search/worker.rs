@@ -161,7 +161,8 @@ impl<'a> Worker<'a> {
                     complete: false,
                 });
             };
-            if best.is_none_or(|(b_move, b)| score > b || (score == b && wins_ties && b_move != m)) {
+            if best.is_none_or(|(b_move, b)| score > b || (score == b && wins_ties && b_move != m))
+            {
                 best = Some((m, score));
                 pv = core::iter::once(m)
                     .chain(self.lines[1].iter().copied())
