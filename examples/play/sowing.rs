@@ -64,7 +64,7 @@ fn frames(before: &Position, report: &MoveReport, after: &Position) -> Vec<(Boar
     if !report.captures.is_empty() {
         frames.push((seeds.board(), marks.clone()));
     }
-    frames.push((after.board().clone(), final_marks(report, after)));
+    frames.push((*after.board(), final_marks(report, after)));
     frames
 }
 
