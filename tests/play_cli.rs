@@ -1,16 +1,29 @@
-//! The terminal game (`examples/play.rs`) driven through its standard
+//! The terminal game (`examples/play/`) driven through its standard
 //! input, as a person would use it. It runs through `cargo run`, so the
 //! example is always built from the current source.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-/// Runs `play` with `args`, feeds it `input`, returns (output, exit code).
-fn play(args: &[&str], input: &[u8]) -> (String, Option<i32>) {
-    let mut child = Command::new(env!("CARGO"))
+/// The game's command with `args` and `env`: no save file unless `env`
+/// names one, no endgame cache on disk.
+fn game(args: &[&str], env: &[(&str, &str)]) -> Command {
+    let mut command = Command::new(env!("CARGO"));
+    command
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(["run", "--quiet", "--example", "play", "--"])
         .args(args)
+        .env("OWARE_PLAY_SAVE", "off")
+        .env("OWARE_ENDGAME_CACHE", "off")
+        .envs(env.iter().copied());
+    command
+}
+
+/// Runs `play` with `args` and `env`, feeds it `input`, returns (output,
+/// exit code).
+fn play_env(args: &[&str], env: &[(&str, &str)], input: &[u8]) -> (String, Option<i32>) {
+    let mut child = game(args, env)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -28,57 +41,422 @@ fn play(args: &[&str], input: &[u8]) -> (String, Option<i32>) {
     (text, output.status.code())
 }
 
+fn play(args: &[&str], input: &[u8]) -> (String, Option<i32>) {
+    play_env(args, &[], input)
+}
+
+/// Asserts that `out` contains each of `lines`.
+#[track_caller]
+fn shows(out: &str, lines: &[&str]) {
+    for line in lines {
+        assert!(out.contains(line), "missing {line:?} in:\n{out}");
+    }
+}
+
+/// A fresh path in the target directory for a test's files.
+fn temp_file(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("play_cli");
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
 #[test]
 fn bad_input_gets_a_message_and_a_new_prompt() {
-    let input = b"C\nC\nxyz\n\xff\xfe\n\nc\nf\nquit\n";
+    let input = b"C\nc\nxyz\n\xff\xfe\n\ng\n9\n0\nquit\n";
     let (out, code) = play(&["--you", "both"], input);
     assert_eq!(code, Some(0), "{out}");
-    assert!(out.contains("C sows 4 seeds: D E F a"), "{out}");
-    assert!(
-        out.contains("illegal move C: house is not the side to move's; legal: a b c d e f"),
-        "{out}"
-    );
-    assert!(
-        out.contains("'xyz' is not a move: type one of a b c d e f, or 'help'"),
-        "{out}"
-    );
-    assert!(out.contains("that line is not UTF-8 text"), "{out}");
-    assert!(out.contains("c sows 4 seeds: d e f A"), "{out}");
-    assert!(
-        out.contains("illegal move f: house is not the side to move's"),
-        "{out}"
+    shows(
+        &out,
+        &[
+            "C sows 4 seeds: D E F a",
+            // Either case names a house of the side to move.
+            "c sows 4 seeds: d e f A",
+            "'xyz' is not a move: type one of A B D E F, or 'help'",
+            "that line is not UTF-8 text",
+            "there is no house g: South's houses are A–F (or 1–6)",
+            "there is no house 9: South's houses are A–F (or 1–6)",
+            "'0' is not a move",
+            "Game abandoned (quit) after 2 plies, with South 0, North 0 in the stores.",
+        ],
     );
 }
 
 #[test]
-fn a_whole_game_ends_with_the_result() {
+fn commands_in_any_case_numbers_as_houses_and_q() {
+    let (out, code) = play(&["--you", "both"], b"3\nHelp\nUNDO\nQ\n");
+    assert_eq!(code, Some(0), "{out}");
+    shows(
+        &out,
+        &[
+            "C sows 4 seeds: D E F a",
+            "Sow a house of the side to move: its letter (a–f for North, either case) or its number, 1–6, from North's left. Legal now: a b c d e f",
+            "Marks: ( ) the house a move was sown from, [ ] where its last seed fell, x x a capture, * a house the opponent can capture next move.",
+            "The numbers beside the rows are the stores: North's on the left, South's on the right.",
+            "took back C",
+        ],
+    );
+    // Back at the start, nothing to abandon.
+    assert!(!out.contains("abandoned"), "{out}");
+}
+
+#[test]
+fn the_banner_names_the_game_and_the_letters_fit_the_board() {
+    let (out, _) = play(&["--variant", "congkak", "--you", "both"], b"h\nhelp\nq\n");
+    shows(
+        &out,
+        &[
+            "Congkak, 7 houses a side, 7 seeds in each.",
+            "Two players: South (A–G) at the bottom, North (a–g) at the top.",
+            "or its number, 1–7, from the mover's left",
+            "there is no house h: South's houses are A–G (or 1–7)",
+            "its letter (A–G for South, either case) or its number, 1–7",
+        ],
+    );
+    let (out, _) = play(&["--variant", "kalah(9,4)", "--you", "both"], b"j\nC\nq\n");
+    shows(
+        &out,
+        &[
+            "Kalah (kalah(9,4) rules), 9 houses a side, 4 seeds in each.",
+            "South (A–I) at the bottom, North (a–i) at the top.",
+            "there is no house j: South's houses are A–I (or 1–9)",
+        ],
+    );
+    let (out, _) = play(&["--variant", "kalah", "--you", "both"], b"C\nq\n");
+    shows(
+        &out,
+        &[
+            "Kalah, 6 houses a side, 4 seeds in each.",
+            "C sows 4 seeds: D E F South's store",
+            "the last seed fell in the store: South moves again",
+        ],
+    );
+    assert!(!out.contains("S*"), "{out}");
+    let (out, _) = play(&[], b"q\n");
+    shows(
+        &out,
+        &["Oware (abapa rules), 6 houses a side, 4 seeds in each."],
+    );
+}
+
+#[test]
+fn the_end_is_a_sentence_with_the_rule() {
     // R8's position: North plays f, South cannot feed: a 24-24 draw.
     let (out, code) = play(
-        &["--position", "0,0,2,0,1,0/0,0,0,0,0,1 n 20 24"],
+        &[
+            "--position",
+            "0,0,2,0,1,0/0,0,0,0,0,1 n 20 24",
+            "--you",
+            "both",
+        ],
         b"f\nquit\n",
     );
     assert_eq!(code, Some(0), "{out}");
-    assert!(out.contains("Game over: draw 24-24 (no moves)"), "{out}");
+    shows(
+        &out,
+        &[
+            "Game over. South cannot feed North: South takes its 4 seeds (R8); 24-24, a draw.",
+            "Type new or rematch to play again (rematch swaps the sides), undo, save or quit.",
+        ],
+    );
+    // A capture to 25 (R9).
+    let (out, _) = play(
+        &[
+            "--position",
+            "0,0,0,0,0,1/1,1,0,0,0,0 s 24 21",
+            "--you",
+            "both",
+        ],
+        b"F\nq\n",
+    );
+    shows(
+        &out,
+        &[
+            "captures 2 seeds: a (2 to South)",
+            "Game over. South has captured more than half the seeds (R9); South wins 26-21.",
+        ],
+    );
 }
 
 #[test]
-fn moves_on_the_command_line_and_their_errors() {
-    let (out, code) = play(&["--moves", "1. C f {a comment} 2. B a"], b"");
+fn after_the_end_new_rematch_help_and_draw_make_sense() {
+    let input = b"f\nhelp\ndraw\nc\nhint\nxyz\nrematch\nq\n";
+    let (out, code) = play(
+        &[
+            "--position",
+            "0,0,2,0,1,0/0,0,0,0,0,1 n 20 24",
+            "--you",
+            "north",
+            "--level",
+            "1",
+            "--seed",
+            "3",
+        ],
+        input,
+    );
     assert_eq!(code, Some(0), "{out}");
-    assert!(out.contains("a sows 6 seeds: b c d e f A"), "{out}");
-    assert!(out.contains("Game not over; South to move"), "{out}");
+    shows(
+        &out,
+        &[
+            "game over: new, rematch, undo, save, record or quit> ",
+            "The game is over. new: the same players again; rematch: the sides swapped; undo: take back the last move; save [FILE]: write the game record; record: print it; quit.",
+            "the game is over: type new or rematch to play again, or undo",
+            "'xyz' is not a command: type new, rematch, undo, save, record or quit",
+            "Rematch.",
+            "You play South (A–F), the bottom row; the engine plays North at level 1.",
+            "Seed 5 (--seed 5 plays the same again).",
+        ],
+    );
+    assert!(!out.contains("plays on"), "{out}");
+    let (out, _) = play(
+        &[
+            "--position",
+            "0,0,2,0,1,0/0,0,0,0,0,1 n 20 24",
+            "--you",
+            "both",
+        ],
+        b"f\nnew\nq\n",
+    );
+    shows(&out, &["New game.", "North to move> "]);
+}
+
+#[test]
+fn a_draw_by_agreement_reads_as_an_agreed_split() {
+    let (out, code) = play(
+        &[
+            "--position",
+            "3,0,0,0,0,0/1,0,0,0,0,0 s 24 20",
+            "--you",
+            "both",
+        ],
+        b"draw\nmaybe\nNO\ndraw\nY\nq\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    shows(
+        &out,
+        &[
+            "South offers to end the game, each side taking the seeds on its own side (R11).",
+            "North, agree? (y/n) please answer y or n",
+            "no agreement; play on",
+            "Game over. Ended by agreement: each side takes the seeds on its own side (R11); South 27, North 21.",
+        ],
+    );
+    assert!(!out.contains("wins"), "{out}");
+    let (out, _) = play(&["--seed", "1"], b"draw\nq\n");
+    shows(
+        &out,
+        &["the engine declines and plays on (a draw by agreement is for two people: --you both)"],
+    );
+}
+
+#[test]
+fn the_seed_is_random_printed_and_replays() {
+    let (out, _) = play(&["--level", "2"], b"q\n");
+    let seed = out
+        .split("Seed ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .expect("a seed printed");
+    shows(&out, &[&format!("(--seed {seed} plays the same again).")]);
+    let game = |seed: &str| play(&["--level", "1", "--seed", seed, "--you", "north"], b"q\n").0;
+    assert_eq!(game("11"), game("11"));
+}
+
+#[test]
+fn the_engine_thinks_visibly_and_the_board_turns_for_north() {
+    let (out, _) = play(&["--level", "5", "--you", "north", "--seed", "2"], b"q\n");
+    shows(
+        &out,
+        &[
+            "You play North (a–f), the bottom row; the engine plays South at level 5.",
+            "South (level 5) is thinking… South plays ",
+            "The numbers beside the rows are the stores: South's on the left, North's on the right.",
+        ],
+    );
+    // North's row at the bottom, left to right as North sees it.
+    shows(
+        &out,
+        &[
+            "            F    E    D    C    B    A",
+            "            a    b    c    d    e    f",
+        ],
+    );
+}
+
+#[test]
+fn engines_respect_you_and_play_to_the_end() {
+    let (out, code) = play(&["--engines", "1,2", "--you", "north", "--seed", "9"], b"");
+    assert_eq!(code, Some(0), "{out}");
+    shows(
+        &out,
+        &[
+            "Level 1 (South) against level 2 (North).",
+            "Seed 9 (--seed 9 plays the same again).",
+            "South (level 1) is thinking… South plays ",
+            "            a    b    c    d    e    f",
+            "Game over. ",
+        ],
+    );
+    assert!(!out.contains("Type new"), "{out}");
+}
+
+#[test]
+fn hint_explains_its_score_and_line() {
+    let (out, _) = play(
+        &[
+            "--position",
+            "0,0,0,0,0,1/1,1,0,0,0,0 s 24 21",
+            "--you",
+            "both",
+        ],
+        b"HINT\nq\n",
+    );
+    shows(
+        &out,
+        &["hint: F (South wins within 1 ply with best play: F)"],
+    );
+    let (out, _) = play(&["--you", "both"], b"hint\nq\n");
+    shows(
+        &out,
+        &[
+            "hint: ",
+            "(score ",
+            ", + good for South: after the line ",
+            "plies ahead, the engine expects South to be ",
+        ],
+    );
+}
+
+#[test]
+fn save_and_load_resume_the_game() {
+    let path = temp_file("saved.pgn");
+    let file = path.to_str().expect("a UTF-8 path");
+    let (out, _) = play(
+        &["--you", "both"],
+        format!("C\nf\nsave {file}\nq\n").as_bytes(),
+    );
+    shows(
+        &out,
+        &[&format!(
+            "saved the game in {file} (--load {file} resumes it)"
+        )],
+    );
+    let (out, code) = play(&["--load", file, "--you", "both"], b"record\nB\nq\n");
+    assert_eq!(code, Some(0), "{out}");
+    shows(
+        &out,
+        &[
+            &format!("Resumed {file} after 2 plies."),
+            "1. C f",
+            "South to move> ",
+            "B sows 5 seeds: C D E F a",
+            "Game abandoned (quit) after 3 plies",
+        ],
+    );
+}
+
+#[test]
+fn the_end_of_input_keeps_the_game_in_the_save_file() {
+    let path = temp_file("unfinished.pgn");
+    let file = path.to_str().expect("a UTF-8 path");
+    let (out, code) = play_env(&["--you", "both"], &[("OWARE_PLAY_SAVE", file)], b"C\nf\n");
+    assert_eq!(code, Some(0), "{out}");
+    shows(
+        &out,
+        &[
+            &format!("An unfinished game is saved as you play in {file} (--load it to resume)."),
+            "Game abandoned (input ended) after 2 plies, with South 0, North 0 in the stores.",
+            &format!("It is saved in {file}: --load {file} resumes it."),
+        ],
+    );
+    let (out, _) = play(&["--load", file, "--you", "both"], b"record\nq\n");
+    shows(&out, &["1. C f"]);
+    // A finished game leaves no save file behind.
+    play_env(
+        &[
+            "--position",
+            "0,0,2,0,1,0/0,0,0,0,0,1 n 20 24",
+            "--you",
+            "both",
+        ],
+        &[("OWARE_PLAY_SAVE", file)],
+        b"f\nq\n",
+    );
+    assert!(!path.exists());
+}
+
+#[test]
+fn moves_on_the_command_line_then_play_on() {
+    let (out, code) = play(
+        &["--moves", "1. C f {a comment} 2. B a", "--you", "both"],
+        b"D\nq\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    shows(
+        &out,
+        &[
+            "a sows 6 seeds: b c d e f A",
+            "D sows 7 seeds: E F a b c d e",
+            "Game abandoned (quit) after 5 plies",
+        ],
+    );
     let (out, code) = play(&["--moves", "C a C"], b"");
     assert_eq!(code, Some(2));
-    assert!(
-        out.contains("error: ply 3: illegal move C: house is empty"),
-        "{out}"
-    );
+    shows(&out, &["error: ply 3: illegal move C: house is empty"]);
     let (out, code) = play(&["--position", "4,4,4,4,4,4/4,4,4,4,4,4 s 0 1"], b"");
     assert_eq!(code, Some(2));
-    assert!(
-        out.contains("49 seeds in houses and stores, the ruleset has 48"),
-        "{out}"
+    shows(&out, &["49 seeds in houses and stores, the ruleset has 48"]);
+}
+
+#[test]
+fn a_lap_and_a_grand_slam_are_named() {
+    // F holds 12: a lap that skips F (R4).
+    let (out, _) = play(
+        &[
+            "--position",
+            "0,0,0,0,0,12/1,1,1,1,1,1 s 15 15",
+            "--you",
+            "both",
+        ],
+        b"F\nq\n",
     );
+    shows(&out, &["F sows 12 seeds, a lap: a b c d e f A B C D E a"]);
+    // E's last seed would take every North seed: a grand slam (R6).
+    let (out, _) = play(
+        &[
+            "--position",
+            "0,0,0,0,2,0/1,0,0,0,0,0 s 22 23",
+            "--you",
+            "both",
+        ],
+        b"E\nq\n",
+    );
+    shows(
+        &out,
+        &["grand slam: it would take every seed of the opponent, so nothing is captured"],
+    );
+}
+
+#[test]
+fn endgame_databases_say_who_uses_them() {
+    use oware::endgame::{Convention, Database};
+    let dir = temp_file("egdb");
+    std::fs::create_dir_all(&dir).expect("a dir");
+    let db = Database::build(&oware::Ruleset::abapa(), Convention::EachTakesOwn, 4).expect("build");
+    for seeds in 0..=4 {
+        db.write_layer_file(&dir, seeds).expect("write");
+    }
+    let dir = dir.to_str().expect("a UTF-8 path");
+    let (out, _) = play(&["--endgame", dir, "--level", "3"], b"q\n");
+    shows(
+        &out,
+        &[
+            "Endgame databases: every position with up to 4 seeds on the board (each takes own). Level 3 plays without them (only level 5 does); hint uses them.",
+        ],
+    );
+    let (out, _) = play(&["--endgame", dir, "--level", "5", "--you", "both"], b"q\n");
+    shows(&out, &["(each takes own). hint uses them."]);
 }
 
 /// A whole game against the engine through standard input, as a person
@@ -87,67 +465,96 @@ fn moves_on_the_command_line_and_their_errors() {
 #[test]
 fn a_whole_game_against_the_engine() {
     use std::io::{BufRead, BufReader};
-    let mut child = Command::new(env!("CARGO"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args([
-            "run",
-            "--quiet",
-            "--example",
-            "play",
-            "--",
-            "--level",
-            "2",
-            "--seed",
-            "5",
-        ])
+    let mut child = game(&["--level", "2", "--seed", "5"], &[])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .expect("run the play example");
     let mut stdin = child.stdin.take().expect("stdin");
     let stdout = BufReader::new(child.stdout.take().expect("stdout"));
-    // Before each move: a letter of the wrong side, then "help", which
-    // lists the legal moves; then the first of them.
-    stdin.write_all(b"a\nhelp\n").expect("write");
+    // Before each move: a house the board does not have, then "help",
+    // which lists the legal moves; then the first of them.
+    stdin.write_all(b"z\nhelp\n").expect("write");
     let mut transcript = String::new();
     let mut moves = 0;
-    for line in stdout
+    for chunk in stdout
         .split(b'>')
         .map(|chunk| String::from_utf8_lossy(&chunk.expect("read")).into_owned())
     {
-        transcript.push_str(&line);
+        transcript.push_str(&chunk);
         transcript.push('>');
-        if line.contains("Game over:") {
-            // Answers already queued get replies; "quit" ends the program,
-            // and reading on to the end of its output lets it finish.
+        if chunk.contains("Game over.") {
             stdin.write_all(b"quit\n").expect("write");
             continue;
         }
-        if transcript.contains("Game over:") {
+        if transcript.contains("Game over.") {
             continue;
         }
-        if let Some(legal) = line.split("Legal now: ").nth(1) {
+        if let Some(legal) = chunk.split("Legal now: ").nth(1) {
             let first = legal.split_whitespace().next().expect("a legal move");
             moves += 1;
             stdin
-                .write_all(format!("{first}\na\nhelp\n").as_bytes())
+                .write_all(format!("{first}\nz\nhelp\n").as_bytes())
                 .expect("write");
         }
     }
     drop(stdin);
     let status = child.wait().expect("wait");
     assert!(status.success());
-    assert!(
-        transcript.contains("illegal move a: house is not the side to move's"),
-        "{transcript}"
-    );
-    assert!(
-        transcript.contains("North plays "),
-        "the engine moved: {transcript}"
-    );
-    assert!(
-        transcript.contains("Game over:"),
-        "the game ended: {transcript}"
+    shows(
+        &transcript,
+        &[
+            "there is no house z: South's houses are A–F (or 1–6)",
+            "North (level 2) is thinking… North plays ",
+            "Game over. ",
+        ],
     );
     assert!(moves > 5, "{moves} moves: {transcript}");
+}
+
+/// The animated, coloured path on a pseudo-terminal (`script(1)` from
+/// util-linux, which Debian always has): frames redrawn in place with
+/// cursor moves, colours on, and off again with `NO_COLOR`.
+#[test]
+fn on_a_terminal_moves_are_animated_in_colour() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: no script(1)");
+        return;
+    }
+    let on_terminal = |no_colour: bool| {
+        let play = format!(
+            "{} run --quiet --example play -- --you both --delay 5",
+            env!("CARGO")
+        );
+        // The input arrives after the game has started; the game reads
+        // it from the terminal.
+        let shell = format!(
+            "(sleep 3; printf 'C\\n'; sleep 2; printf 'q\\n') | script -qefc '{play}' /dev/null"
+        );
+        let mut command = Command::new("sh");
+        command
+            .args(["-c", &shell])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("OWARE_PLAY_SAVE", "off")
+            .env("TERM", "xterm-256color")
+            .env_remove("NO_COLOR");
+        if no_colour {
+            command.env("NO_COLOR", "1");
+        }
+        let output = command.output().expect("run script(1)");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let out = on_terminal(false);
+    shows(
+        &out,
+        &[
+            "\x1b[6A",                 // a frame redrawn over the last
+            "\x1b[1;33m( 0)\x1b[0m",   // the origin house
+            "\x1b[1;7;32m[ 5]\x1b[0m", // the last seed so far
+            "C sows 4 seeds: D E F a",
+        ],
+    );
+    let plain = on_terminal(true);
+    shows(&plain, &["\x1b[6A", "( 0)", "C sows 4 seeds: D E F a"]);
+    assert!(!plain.contains("\x1b[1;33m"), "{plain}");
 }

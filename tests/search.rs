@@ -513,3 +513,33 @@ fn the_capture_search_stays_narrow_where_every_move_captures() {
     assert!(one < 5_000, "depth 1: {one} nodes");
     assert!(four < 200_000, "depth 4: {four} nodes");
 }
+
+/// Levels 4 and 5 with seeded ties pick among equal-best moves by their seed: the same
+/// seed plays the same move, other seeds vary it, and every choice scores
+/// the same (North's c, d and e score -3.00 at depth 8).
+#[test]
+fn seeds_vary_level_four_between_equal_moves() {
+    let game = Game::from(
+        "4,0,0,7,6,6/0,1,6,6,6,6 n 0 0"
+            .parse::<Position>()
+            .expect("a position"),
+    );
+    let choice = |seed| {
+        let mut player = Player::reproducible(Level::Four, seed);
+        player.set_seeded_ties(true);
+        player.choose(&game)
+    };
+    assert_eq!(choice(3), choice(3));
+    let chosen: std::collections::BTreeSet<String> =
+        (0..10).filter_map(choice).map(|m| m.to_string()).collect();
+    assert!(chosen.len() > 1, "{chosen:?}");
+    let scores = Searcher::new(1 << 16).analyse(&game, SearchLimits::depth(8));
+    let best = scores[0].score;
+    for m in &chosen {
+        let score = scores
+            .iter()
+            .find(|s| s.m.to_string() == *m)
+            .map(|s| s.score);
+        assert_eq!(score, Some(best), "{m} in {scores:?}");
+    }
+}

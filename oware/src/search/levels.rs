@@ -21,7 +21,10 @@ use crate::{Game, Move};
 /// | 5 | a search that thinks for 1 second a move on every core, with a 64 MiB table, full evaluation and perfect endgames (below) |
 ///
 /// Levels 1–3 use a seeded random choice, so they are not predictable, and
-/// the same seed makes them reproducible. Level 5's time budget makes it
+/// the same seed makes them reproducible. Levels 4 and 5 play the best
+/// move they find; with [`Player::set_seeded_ties`] the seed picks among
+/// moves that score exactly the same ([`Searcher::set_root_seed`]), so
+/// that other seeds vary their games without a worse move. Level 5's time budget makes it
 /// depend on the machine; [`Player::reproducible`] replaces it with
 /// [`Level::reproducible_limits`], a node budget, on one thread.
 ///
@@ -194,6 +197,8 @@ impl Rng {
 pub struct Player {
     level: Level,
     limits: SearchLimits,
+    /// The seed the player was made with.
+    seed: u64,
     rng: Rng,
     searcher: Searcher,
     /// The database given by the caller, or the one built on first use.
@@ -217,6 +222,7 @@ impl Player {
         Player {
             level,
             limits: level.limits(),
+            seed,
             rng: Rng::new(seed),
             searcher,
             endgame: None,
@@ -235,6 +241,31 @@ impl Player {
         player.searcher.set_threads(1);
         player.auto_endgame = false;
         player
+    }
+
+    /// Whether levels 4 and 5 pick among root moves of exactly the best
+    /// score by the player's seed (off by default: the first searched).
+    /// The move played scores the same either way, and the same seed still
+    /// plays the same moves under node or depth limits; levels 1–3 choose
+    /// at random by the seed already.
+    ///
+    /// ```
+    /// use oware::search::{Level, Player};
+    /// use oware::{Game, Position};
+    /// // North's c, d and e score the same at level 4's depth.
+    /// let game = Game::from("4,0,0,7,6,6/0,1,6,6,6,6 n 0 0".parse::<Position>()?);
+    /// let choice = |seed| {
+    ///     let mut player = Player::reproducible(Level::Four, seed);
+    ///     player.set_seeded_ties(true);
+    ///     player.choose(&game).unwrap().to_string()
+    /// };
+    /// let moves: std::collections::BTreeSet<String> = (0..10).map(choice).collect();
+    /// assert!(moves.len() > 1 && moves.iter().all(|m| ["c", "d", "e"].contains(&m.as_str())));
+    /// # Ok::<_, oware::ParsePositionError>(())
+    /// ```
+    pub fn set_seeded_ties(&mut self, on: bool) {
+        let seed = (on && self.level >= Level::Four).then_some(self.seed);
+        self.searcher.set_root_seed(seed);
     }
 
     /// Whether level 5 builds its own endgame database on first use (on
@@ -294,9 +325,10 @@ impl Player {
     /// This player with another evaluation (levels 3 to 5).
     #[must_use]
     pub fn with_evaluation(mut self, eval: Evaluation) -> Player {
-        let threads = self.searcher.threads();
+        let (threads, root_seed) = (self.searcher.threads(), self.searcher.root_seed());
         self.searcher = Searcher::with_evaluation(self.level.table_entries(), eval);
         self.searcher.set_threads(threads);
+        self.searcher.set_root_seed(root_seed);
         self.searcher.set_endgame(self.searcher_endgame());
         self
     }

@@ -313,6 +313,8 @@ pub struct Searcher {
     /// An endgame database whose exact values end lines below the root.
     endgame: Option<Arc<Database>>,
     threads: usize,
+    /// The seed of the order of equally ranked root moves, if any.
+    root_seed: Option<u64>,
 }
 
 /// The most threads a [`Searcher`] runs.
@@ -338,6 +340,7 @@ impl Searcher {
             ruleset: None,
             endgame: None,
             threads: 1,
+            root_seed: None,
         }
     }
 
@@ -356,6 +359,43 @@ impl Searcher {
     /// ```
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// Breaks ties between root moves by `seed`: of the moves whose
+    /// scores are exactly the best, the search plays the one `seed` ranks
+    /// first (with `None`, the default, the first it searched). A move the
+    /// seed ranks above the best so far is searched with its window one
+    /// centiseed lower, so that an equal score is found exactly; nothing
+    /// else changes, so the move played scores as well as without a seed,
+    /// and the search stays deterministic for a given seed under depth or
+    /// node limits. [`Player::set_seeded_ties`] sets it from the player's seed.
+    ///
+    /// ```
+    /// use oware::search::{SearchLimits, Searcher};
+    /// use oware::{Game, Position};
+    /// // North's c, d and e score the same at depth 8.
+    /// let pos: Position = "4,0,0,7,6,6/0,1,6,6,6,6 n 0 0".parse()?;
+    /// let best = |seed| {
+    ///     let mut searcher = Searcher::new(1 << 16);
+    ///     searcher.set_root_seed(Some(seed));
+    ///     searcher.search(&Game::from(pos), SearchLimits::depth(8))
+    /// };
+    /// assert_eq!(best(7), best(7));
+    /// let moves: std::collections::BTreeSet<String> =
+    ///     (0..10).map(|seed| best(seed).best_move.unwrap().to_string()).collect();
+    /// assert!(moves.len() > 1, "{moves:?}");
+    /// assert!((0..10).all(|seed| best(seed).score == best(0).score));
+    /// # Ok::<_, oware::ParsePositionError>(())
+    /// ```
+    pub fn set_root_seed(&mut self, seed: Option<u64>) {
+        self.root_seed = seed;
+    }
+
+    /// The seed that breaks ties between root moves, if any
+    /// ([`Searcher::set_root_seed`]).
+    #[must_use]
+    pub fn root_seed(&self) -> Option<u64> {
+        self.root_seed
     }
 
     /// The threads a search without a node limit runs on.
@@ -526,6 +566,7 @@ impl Searcher {
             done,
             deadline: clock.deadline(),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
+            root_seed: self.root_seed,
         }
     }
 }

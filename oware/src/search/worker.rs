@@ -36,6 +36,8 @@ pub(crate) struct Shared<'a> {
     pub(crate) done: &'a AtomicBool,
     pub(crate) deadline: Option<Instant>,
     pub(crate) node_limit: u64,
+    /// Orders the root moves the heuristics rank equal ([`Searcher::set_root_seed`](super::Searcher::set_root_seed)).
+    pub(crate) root_seed: Option<u64>,
 }
 
 /// One thread's search state.
@@ -146,7 +148,11 @@ impl<'a> Worker<'a> {
         let mut best: Option<(Move, i32)> = None;
         let mut pv = Vec::new();
         for (i, m) in self.ordered_moves(pos).iter().copied().enumerate() {
-            let Some(score) = self.root_child(pos, m, i == 0, depth, alpha, beta) else {
+            // A move the seed ranks above the best so far searches one
+            // centiseed lower, so that a score equal to the best shows.
+            let wins_ties = best.is_some_and(|(b, _)| self.seed_ranks_above(m, b));
+            let low = alpha - i32::from(wins_ties);
+            let Some(score) = self.root_child(pos, m, i == 0, depth, low, beta) else {
                 let (m, score) = best.filter(|&(_, b)| b > floor && b < beta)?;
                 return Some(RootResult {
                     m,
@@ -155,7 +161,8 @@ impl<'a> Worker<'a> {
                     complete: false,
                 });
             };
-            if best.is_none_or(|(_, b)| score > b) {
+            if best.is_none_or(|(b_move, b)| score > b || (score == b && wins_ties && b_move != m))
+            {
                 best = Some((m, score));
                 pv = core::iter::once(m)
                     .chain(self.lines[1].iter().copied())
@@ -182,6 +189,16 @@ impl<'a> Worker<'a> {
             pv,
             complete: true,
         })
+    }
+
+    /// Whether the root seed ([`Searcher::set_root_seed`](super::Searcher::set_root_seed)) ranks
+    /// `m` above `other` among moves of equal score; never without a seed.
+    fn seed_ranks_above(&self, m: Move, other: Move) -> bool {
+        let Some(seed) = self.shared.root_seed else {
+            return false;
+        };
+        let rank = |m: Move| zobrist::mix(seed ^ zobrist::mix(m.house().index() as u64 + 1));
+        rank(m) > rank(other)
     }
 
     /// A root move's score by principal-variation search (the first with

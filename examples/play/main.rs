@@ -1,0 +1,199 @@
+//! Play Oware in the terminal against the engine (the project's main job),
+//! or two people at one keyboard, or watch two engine levels play.
+//!
+//! ```text
+//! cargo run --release --example play                           # you (South) against level 3
+//! cargo run --release --bin oware-play                         # the same, without building the dev-dependencies
+//! cargo run --release --example play -- --level 5 --you north  # against the strongest level, North
+//! cargo run --release --example play -- --you both             # two people at one keyboard
+//! cargo run --release --example play -- --engines 2,4          # level 2 (South) against level 4
+//! cargo run --release --example play -- --moves CfBa           # play these moves, then on
+//! cargo run --release --example play -- --load game.pgn        # resume a saved game
+//! cargo run --release --example play -- --variant kalah        # any ruleset
+//! cargo run --release --example play -- --level 5 --endgame egdb # perfect endgames (see the endgame example)
+//! ```
+//!
+//! At the prompt: a house letter of the side to move (either case) or its
+//! number counted from that side's left, `hint`, `undo`, `draw` (offer to
+//! end by agreement), `save [FILE]`, `record`, `new`, `rematch`, `help` or
+//! `quit` (`q`). Moves are shown seed by seed when standard output is a
+//! terminal (`--delay 0` turns it off; Enter skips), in colour unless
+//! `NO_COLOR` is set. An unfinished game is saved as it is played to the
+//! file `OWARE_PLAY_SAVE` names (default
+//! `$XDG_STATE_HOME/oware/unfinished-game.pgn`, i.e.
+//! `~/.local/state/oware/unfinished-game.pgn`; `off` saves nothing), so
+//! Ctrl-C or Ctrl-D lose nothing: `--load` that file to resume.
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::{Parser, ValueEnum};
+use oware::endgame::{Convention, Database};
+use oware::search::{Level, Player};
+use oware::{Game, Record, Side};
+
+#[macro_use]
+#[path = "../common/mod.rs"]
+mod common;
+mod keyboard;
+mod session;
+mod sowing;
+mod view;
+mod words;
+
+use session::{Session, Sides};
+
+/// Play Oware (Abapa rules by default), Kalah or Congkak in the terminal.
+#[derive(Parser, Debug)]
+struct Args {
+    #[command(flatten)]
+    start: common::StartArgs,
+    /// The engine's level, 1 (beginner) to 5 (strongest).
+    #[arg(long, default_value = "3")]
+    level: Level,
+    /// Which side you play (the board is drawn from its side); `both` for
+    /// two people at one keyboard.
+    #[arg(long, value_enum, default_value = "south")]
+    you: You,
+    /// Watch two engine levels play each other, e.g. `2,4` (South's level
+    /// first), instead of playing; `--you` still picks the side the board
+    /// is drawn from.
+    #[arg(long, value_delimiter = ',')]
+    engines: Option<Vec<Level>>,
+    /// The seed of the engine's choices (levels 1–3 choose at random,
+    /// levels 4–5 among equally good moves). Default: a random seed, which
+    /// the game prints so that it can be played again.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Play these moves first (letters such as `CfBa`, or movetext such as
+    /// `1. C f 2. B a`), showing each, then play on.
+    #[arg(long)]
+    moves: Option<String>,
+    /// Resume the game saved in this file (by `save`, or the automatic save
+    /// of an unfinished game) and play on.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "variant"])]
+    load: Option<PathBuf>,
+    /// A directory of endgame databases (built by the `endgame` example,
+    /// in the convention of the ruleset: `own` for Abapa): level 5 plays
+    /// perfectly where they hold the position, and `hint` uses them.
+    #[arg(long, value_name = "DIR")]
+    endgame: Option<PathBuf>,
+    /// Milliseconds between two seeds of a move shown as it is sown (only
+    /// when standard output is a terminal); 0 shows the board at once.
+    #[arg(long, default_value = "160", value_name = "MS")]
+    delay: u64,
+}
+
+/// The side or sides a person plays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum You {
+    South,
+    North,
+    Both,
+}
+
+/// Runs the game with the command line's arguments.
+pub fn main() -> ExitCode {
+    match run(Args::parse()) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: Args) -> Result<ExitCode, String> {
+    let game = match &args.load {
+        Some(path) => load(path)?,
+        None => Game::from_position(args.start.start().map_err(|e| e.to_string())?),
+    };
+    let sides = sides(&args)?;
+    let endgame = match &args.endgame {
+        Some(dir) => Some(load_endgame(dir, &game, &sides)?),
+        None => None,
+    };
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let mut session = Session::new(game, sides, seed, endgame, args.delay);
+    if let Some(path) = &args.load {
+        say!(
+            "Resumed {} after {} plies.",
+            path.display(),
+            session.plies()
+        );
+    }
+    let moves = match &args.moves {
+        Some(text) => oware::record::parse_moves(text).map_err(|e| e.to_string())?,
+        None => Vec::new(),
+    };
+    session.run(&moves)
+}
+
+/// Who plays each side, from `--you`, `--level` and `--engines`.
+fn sides(args: &Args) -> Result<Sides, String> {
+    let view = if args.you == You::North {
+        Side::North
+    } else {
+        Side::South
+    };
+    if let Some(levels) = &args.engines {
+        let [south, north] = levels[..] else {
+            return Err("--engines takes two levels, South's then North's, e.g. 2,4".into());
+        };
+        return Ok(Sides::engines(south, north, view));
+    }
+    Ok(match args.you {
+        You::Both => Sides::people(),
+        You::South | You::North => Sides::against(view, args.level),
+    })
+}
+
+/// A seed that differs from run to run (from the standard library's
+/// randomly keyed hasher), small enough to type back.
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u64(u64::from(std::process::id()));
+    hasher.finish() % 1_000_000
+}
+
+/// The game recorded in the file at `path`.
+fn load(path: &Path) -> Result<Game, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let record: Record = text
+        .parse()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(record.game)
+}
+
+/// The endgame databases in `dir` for the game's ruleset, in its
+/// convention; an error when there are none or a file is bad.
+fn load_endgame(dir: &Path, game: &Game, sides: &Sides) -> Result<Arc<Database>, String> {
+    let convention = Convention::of(game.ruleset());
+    let mut db = Database::new(game.ruleset(), convention).map_err(|e| e.to_string())?;
+    db.read_layer_dir(dir).map_err(|e| e.to_string())?;
+    let Some(max) = db.max_seeds() else {
+        let name = Database::layer_file_name(convention, 0);
+        return Err(format!(
+            "{}: no endgame database ({name} is missing)",
+            dir.display()
+        ));
+    };
+    let convention = match convention {
+        Convention::EvenSplit => "even split",
+        _ => "each takes own",
+    };
+    say!(
+        "Endgame databases: every position with up to {max} seeds on the board ({convention}). {}",
+        sides.endgame_use()
+    );
+    Ok(Arc::new(db))
+}
+
+/// A level-`level` engine player with `seed` and the databases, if any.
+fn engine(level: Level, seed: u64, endgame: Option<&Arc<Database>>) -> Player {
+    let mut player = Player::new(level, seed);
+    player.set_endgame(endgame.cloned());
+    player.set_seeded_ties(true);
+    player
+}

@@ -1,0 +1,558 @@
+//! A game at the terminal: whose turn, what was typed, what it does.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use oware::endgame::Database;
+use oware::search::{Level, Player, SearchLimits, Searcher};
+use oware::{BySide, Game, Move, MoveReport, PlayError, Position, Record, Side};
+
+use super::keyboard::{Command, Input, Keyboard, command};
+use super::view::{self, Marks, Screen};
+use super::{sowing, words};
+
+/// Who plays each side (a level, or a person) and the side the board is
+/// drawn from.
+#[derive(Copy, Clone, Debug)]
+pub struct Sides {
+    levels: BySide<Option<Level>>,
+    view: Side,
+}
+
+impl Sides {
+    /// Two engine levels, South's first.
+    pub fn engines(south: Level, north: Level, view: Side) -> Sides {
+        let levels = BySide {
+            south: Some(south),
+            north: Some(north),
+        };
+        Sides { levels, view }
+    }
+
+    /// Two people at one keyboard.
+    pub fn people() -> Sides {
+        Sides {
+            levels: BySide::default(),
+            view: Side::South,
+        }
+    }
+
+    /// A person playing `you` against the engine at `level`.
+    pub fn against(you: Side, level: Level) -> Sides {
+        let levels = BySide::new_with(|side| (side != you).then_some(level));
+        Sides { levels, view: you }
+    }
+
+    /// The same players on the other sides (a rematch).
+    fn swapped(self) -> Sides {
+        Sides {
+            levels: BySide {
+                south: self.levels.north,
+                north: self.levels.south,
+            },
+            view: !self.view,
+        }
+    }
+
+    fn level(self, side: Side) -> Option<Level> {
+        *self.levels.get(side)
+    }
+
+    fn people_only(self) -> bool {
+        Side::ALL.iter().all(|&s| self.level(s).is_none())
+    }
+
+    fn engines_only(self) -> bool {
+        Side::ALL.iter().all(|&s| self.level(s).is_some())
+    }
+
+    /// "North (level 3)", "South (you)", or the side alone for two people.
+    fn name(self, side: Side) -> String {
+        match self.level(side) {
+            Some(level) => format!("{side} (level {level})"),
+            None if self.people_only() => side.to_string(),
+            None => format!("{side} (you)"),
+        }
+    }
+
+    /// What the endgame databases are for with these players.
+    pub fn endgame_use(self) -> String {
+        let levels: Vec<Level> = Side::ALL.iter().filter_map(|&s| self.level(s)).collect();
+        if levels.contains(&Level::Five) {
+            "Level 5 plays from them; hint uses them too.".into()
+        } else if let Some(level) = levels.first() {
+            format!("Level {level} plays without them (only level 5 does); hint uses them.")
+        } else {
+            "hint uses them.".into()
+        }
+    }
+}
+
+/// Whether the session goes on after a command.
+enum Flow {
+    Continue,
+    Stop,
+}
+
+/// A game being played at the terminal.
+pub struct Session {
+    game: Game,
+    /// Where `new` and `rematch` start.
+    start: Position,
+    sides: Sides,
+    seed: u64,
+    endgame: Option<Arc<Database>>,
+    players: BySide<Option<Player>>,
+    screen: Screen,
+    keyboard: Keyboard,
+    /// Where an unfinished game is kept as it is played.
+    save_file: Option<PathBuf>,
+}
+
+impl Session {
+    pub fn new(
+        game: Game,
+        sides: Sides,
+        seed: u64,
+        endgame: Option<Arc<Database>>,
+        delay_ms: u64,
+    ) -> Session {
+        let mut session = Session {
+            start: *game.start(),
+            game,
+            sides,
+            seed,
+            endgame,
+            players: BySide::default(),
+            screen: Screen::new(sides.view, delay_ms),
+            keyboard: Keyboard::start(),
+            save_file: default_save_file(),
+        };
+        session.seat_players();
+        session
+    }
+
+    /// Engine players for the sides that have a level: South's with the
+    /// seed, North's with the next one.
+    fn seat_players(&mut self) {
+        let (seed, endgame) = (self.seed, self.endgame.as_ref());
+        self.players = BySide::new_with(|side| {
+            let seed = seed.wrapping_add(side.index() as u64);
+            self.sides
+                .level(side)
+                .map(|level| super::engine(level, seed, endgame))
+        });
+        self.screen.view = self.sides.view;
+    }
+
+    pub fn plies(&self) -> usize {
+        self.game.ply()
+    }
+
+    /// Plays the game: `first` (shown one by one), then the engines'
+    /// moves and what is typed, until the game ends (engines only), `quit`
+    /// or the end of the input.
+    pub fn run(&mut self, first: &[Move]) -> Result<ExitCode, String> {
+        self.introduce();
+        for (i, &m) in first.iter().enumerate() {
+            self.play(m).map_err(|e| format!("ply {}: {e}", i + 1))?;
+        }
+        loop {
+            let turn = self.game.position().turn();
+            if !self.game.is_game_over() && self.sides.level(turn).is_some() {
+                self.engine_moves(turn);
+                continue;
+            }
+            if self.sides.engines_only() {
+                return Ok(ExitCode::SUCCESS);
+            }
+            match self.game.outcome() {
+                Some(_) => say_part!("game over: new, rematch, undo, save, record or quit> "),
+                None => say_part!("{turn} to move> "),
+            }
+            let flow = match self.keyboard.next() {
+                Input::End => {
+                    say!();
+                    self.leave("input ended")
+                }
+                Input::NotUtf8 => {
+                    say!("that line is not UTF-8 text; type a house letter or 'help'");
+                    Flow::Continue
+                }
+                Input::Line(line) => self.obey(command(&line, self.game.position())),
+            };
+            if let Flow::Stop = flow {
+                return Ok(ExitCode::SUCCESS);
+            }
+        }
+    }
+
+    /// The banner, who plays what, how to play, the legend and the board.
+    fn introduce(&self) {
+        let ruleset = self.game.ruleset();
+        let n = ruleset.houses_per_side();
+        say!("{}.", words::title(ruleset));
+        let houses = |side: Side| format!("{side} ({})", words::letters(side, n));
+        let (bottom, top) = (self.sides.view, !self.sides.view);
+        match (self.sides.level(bottom), self.sides.level(top)) {
+            (None, None) => say!(
+                "Two players: {} at the bottom, {} at the top.",
+                houses(bottom),
+                houses(top)
+            ),
+            (None, Some(level)) => say!(
+                "You play {}, the bottom row; the engine plays {top} at level {level}.",
+                houses(bottom)
+            ),
+            _ => say!(
+                "Level {} (South) against level {} (North).",
+                self.sides.level(Side::South).map_or(0, Level::number),
+                self.sides.level(Side::North).map_or(0, Level::number)
+            ),
+        }
+        if !self.sides.people_only() {
+            say!(
+                "Seed {} (--seed {} plays the same again).",
+                self.seed,
+                self.seed
+            );
+        }
+        if !self.sides.engines_only() {
+            say!(
+                "Type a house letter (or its number, 1–{n}, from the mover's left) to sow it, or 'help'."
+            );
+            if let Some(path) = &self.save_file {
+                say!(
+                    "An unfinished game is saved as you play in {} (--load it to resume).",
+                    path.display()
+                );
+            }
+        }
+        say!("{}", view::legend(self.sides.view));
+        self.draw();
+    }
+
+    /// The board as it stands, with the threatened houses marked.
+    fn draw(&self) {
+        let pos = self.game.position();
+        let lines = self
+            .screen
+            .board(pos.board(), &Marks::threats(pos), &self.names());
+        view::print(&lines);
+    }
+
+    /// The names beside the rows, top then bottom; the side to move's
+    /// says so.
+    fn names(&self) -> [String; 2] {
+        let name = |side: Side| {
+            let name = self.sides.name(side);
+            if !self.game.is_game_over() && self.game.position().turn() == side {
+                format!("{name}, to move")
+            } else {
+                name
+            }
+        };
+        [name(!self.sides.view), name(self.sides.view)]
+    }
+
+    /// Plays `m`, showing it and what it did, and the end if it ended the game.
+    fn play(&mut self, m: Move) -> Result<MoveReport, PlayError> {
+        let before = *self.game.position();
+        let report = self.game.play(m)?;
+        let after = *self.game.position();
+        let names = self.names();
+        sowing::show(
+            &self.screen,
+            &mut self.keyboard,
+            &before,
+            &report,
+            &after,
+            &names,
+        );
+        for line in words::describe(&report) {
+            say!("{line}");
+        }
+        self.autosave();
+        if report.outcome.is_some() {
+            self.announce_end();
+        }
+        Ok(report)
+    }
+
+    /// The engine of `side` thinks, then plays.
+    fn engine_moves(&mut self, side: Side) {
+        say_part!("{} is thinking… ", self.sides.name(side));
+        let Some(m) = self
+            .players
+            .get_mut(side)
+            .as_mut()
+            .and_then(|p| p.choose(&self.game))
+        else {
+            return;
+        };
+        say!("{side} plays {m}");
+        // The engine's move is one of the game's legal moves.
+        let _ = self.play(m);
+    }
+
+    fn announce_end(&self) {
+        if let Some(ending) = words::ending(&self.game) {
+            say!("Game over. {ending}.");
+        }
+        if !self.sides.engines_only() {
+            say!(
+                "Type new or rematch to play again (rematch swaps the sides), undo, save or quit."
+            );
+        }
+    }
+
+    fn obey(&mut self, command: Command) -> Flow {
+        let over = self.game.is_game_over();
+        match command {
+            Command::Nothing => {}
+            Command::Quit => return self.leave("quit"),
+            Command::Help => self.help(),
+            Command::Record => say_part!("{}", Record::new(self.game.clone())),
+            Command::Save(file) => self.save(file),
+            Command::New => self.new_game(false),
+            Command::Rematch => self.new_game(true),
+            Command::Undo => self.undo(),
+            Command::Move(_) | Command::NoSuchHouse(_) | Command::Hint | Command::Draw if over => {
+                say!("the game is over: type new or rematch to play again, or undo")
+            }
+            Command::Hint => self.hint(),
+            Command::Draw if !self.sides.people_only() => say!(
+                "the engine declines and plays on (a draw by agreement is for two people: --you both)"
+            ),
+            Command::Draw => self.offer_draw(),
+            Command::NoSuchHouse(why) => say!("{why}"),
+            Command::Move(m) => {
+                if let Err(e) = self.play(m) {
+                    say!("{e}; legal: {}", self.legal());
+                }
+            }
+            Command::Unknown(text) if over => {
+                say!("'{text}' is not a command: type new, rematch, undo, save, record or quit")
+            }
+            Command::Unknown(text) => say!(
+                "'{text}' is not a move: type one of {}, or 'help'",
+                self.legal()
+            ),
+        }
+        Flow::Continue
+    }
+
+    fn legal(&self) -> String {
+        let moves: Vec<String> = self
+            .game
+            .legal_moves()
+            .iter()
+            .map(Move::to_string)
+            .collect();
+        moves.join(" ")
+    }
+
+    fn help(&self) {
+        if self.game.is_game_over() {
+            say!(
+                "The game is over. new: the same players again; rematch: the sides swapped; \
+                 undo: take back the last move; save [FILE]: write the game record; \
+                 record: print it; quit."
+            );
+            return;
+        }
+        let n = self.game.ruleset().houses_per_side();
+        let side = self.game.position().turn();
+        say!(
+            "Sow a house of the side to move: its letter ({} for {side}, either case) or its number, 1–{n}, from {side}'s left. Legal now: {}",
+            words::letters(side, n),
+            self.legal()
+        );
+        say!(
+            "Commands: hint (the engine's suggestion), undo, draw (offer to end the game by agreement), \
+             save [FILE] (write the game record), record (print it), new, rematch, quit (or q). \
+             Enter skips a move being shown."
+        );
+        say!("{}", view::legend(self.sides.view));
+    }
+
+    /// Leaves the session: an unfinished game is abandoned, with its score.
+    fn leave(&self, why: &str) -> Flow {
+        if !self.game.is_game_over() && self.game.ply() > 0 {
+            say!(
+                "Game abandoned ({why}) after {} plies, with {} in the stores.",
+                self.game.ply(),
+                words::stores(&self.game)
+            );
+            if let Some(path) = &self.save_file {
+                say!("It is saved in {0}: --load {0} resumes it.", path.display());
+            }
+        }
+        Flow::Stop
+    }
+
+    /// A new game from the same start: the same sides, or swapped for a
+    /// rematch; the engines take the next seed.
+    fn new_game(&mut self, rematch: bool) {
+        if rematch {
+            self.sides = self.sides.swapped();
+        }
+        self.seed = self.seed.wrapping_add(2);
+        self.game = Game::from_position(self.start);
+        self.seat_players();
+        say!("{}", if rematch { "Rematch." } else { "New game." });
+        self.introduce();
+    }
+
+    /// Takes back the last move; against the engine, back to your turn.
+    fn undo(&mut self) {
+        let was_over = self.game.is_game_over();
+        let Some(m) = self.game.undo() else {
+            let agreement_withdrawn = was_over && !self.game.is_game_over();
+            say!(
+                "{}",
+                if agreement_withdrawn {
+                    "took back the agreement"
+                } else {
+                    "nothing to undo"
+                }
+            );
+            return;
+        };
+        let mut taken = vec![m.to_string()];
+        while self.sides.level(self.game.position().turn()).is_some() {
+            match self.game.undo() {
+                Some(m) => taken.push(m.to_string()),
+                None => break,
+            }
+        }
+        say!("took back {}", taken.join(" "));
+        self.autosave();
+        self.draw();
+    }
+
+    /// The side to move offers to end the game by agreement (R11); the
+    /// other side answers.
+    fn offer_draw(&mut self) {
+        let turn = self.game.position().turn();
+        say!("{turn} offers to end the game, each side taking the seeds on its own side (R11).");
+        if !self.keyboard.yes(&format!("{}, agree?", !turn)) {
+            say!("no agreement; play on");
+            return;
+        }
+        if self.game.end_by_agreement().is_ok() {
+            self.autosave();
+            self.announce_end();
+        }
+    }
+
+    /// The engine's suggestion for the side to move, explained: the
+    /// endgame database's (the one given, else the one level 5 builds,
+    /// once ready) where it holds an exact value, else a search of at
+    /// most 12 plies and 2 seconds.
+    fn hint(&self) {
+        let side = self.game.position().turn();
+        let endgame = self
+            .endgame
+            .clone()
+            .or_else(|| oware::search::auto_endgame(self.game.ruleset()));
+        if let Some((m, value)) = endgame.as_ref().and_then(|db| db.perfect_move(&self.game)) {
+            let n = words::seeds(usize::from(value.unsigned_abs()));
+            let gain = match value {
+                0 => "as many seeds as".to_owned(),
+                v if v > 0 => format!("{n} more than"),
+                _ => format!("{n} fewer than"),
+            };
+            say!(
+                "hint: {m} (endgame database: with perfect play {side} captures {gain} {} from here on)",
+                !side
+            );
+            return;
+        }
+        let limits = SearchLimits {
+            depth: Some(12),
+            nodes: None,
+            time_ms: Some(2000),
+        };
+        let mut searcher = Searcher::new(1 << 18);
+        searcher.set_endgame(endgame);
+        let result = searcher.search(&self.game, limits);
+        let Some(m) = result.best_move else {
+            return;
+        };
+        let line: Vec<String> = result.pv.iter().map(Move::to_string).collect();
+        let line = line.join(" ");
+        let score = result.score;
+        match score.plies_to_end() {
+            Some(plies) => {
+                let winner = if score.is_win() { side } else { !side };
+                let plies = words::count(usize::from(plies), "ply", "plies");
+                say!("hint: {m} ({winner} wins within {plies} with best play: {line})");
+            }
+            None => {
+                let seeds = score.seeds().unwrap_or(0.0);
+                let standing = if seeds.abs() < 0.05 {
+                    format!("level with {}", !side)
+                } else {
+                    let ahead = if seeds > 0.0 { "ahead of" } else { "behind" };
+                    format!("{:.1} seeds {ahead} {}", seeds.abs(), !side)
+                };
+                say!(
+                    "hint: {m} (score {score}, + good for {side}: after the line {line}, {} plies ahead, the engine expects {side} to be {standing})",
+                    result.depth
+                );
+            }
+        }
+    }
+
+    /// Writes the game record to `file`, or to the save file.
+    fn save(&self, file: Option<String>) {
+        let Some(path) = file.map(PathBuf::from).or_else(|| self.save_file.clone()) else {
+            say!("save needs a file name: save FILE");
+            return;
+        };
+        match write_record(&self.game, &path) {
+            Ok(()) => say!(
+                "saved the game in {0} (--load {0} resumes it)",
+                path.display()
+            ),
+            Err(e) => say!("could not save in {}: {e}", path.display()),
+        }
+    }
+
+    /// Keeps the unfinished game in the save file, or removes the file
+    /// once the game is over (or back at its start).
+    fn autosave(&self) {
+        let Some(path) = &self.save_file else {
+            return;
+        };
+        if self.game.is_game_over() || self.game.ply() == 0 {
+            let _ = std::fs::remove_file(path);
+        } else if let Err(e) = write_record(&self.game, path) {
+            say!("could not save in {}: {e}", path.display());
+        }
+    }
+}
+
+/// Writes `game`'s record to `path`, making its directory if needed.
+fn write_record(game: &Game, path: &std::path::Path) -> std::io::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, Record::new(game.clone()).to_string())
+}
+
+/// The file an unfinished game is kept in: `OWARE_PLAY_SAVE` (`off` for
+/// none), else `unfinished-game.pgn` in `$XDG_STATE_HOME/oware` or
+/// `~/.local/state/oware`.
+fn default_save_file() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("OWARE_PLAY_SAVE") {
+        return (!path.is_empty() && path != "off").then(|| PathBuf::from(path));
+    }
+    let state = std::env::var_os("XDG_STATE_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))?;
+    Some(state.join("oware").join("unfinished-game.pgn"))
+}

@@ -1,0 +1,217 @@
+//! What the game says: its name, the houses' letters, what a move did,
+//! and how the game ended, with the rule.
+
+use oware::{Family, Game, Leftover, Move, MoveReport, Pit, Ruleset, Side, Termination};
+
+/// "1 seed", "4 seeds".
+pub fn seeds(n: usize) -> String {
+    count(n, "seed", "seeds")
+}
+
+/// `n` and the noun, singular for 1: "1 ply", "12 plies".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The game's name: Oware, Kalah or Congkak.
+pub fn game_name(ruleset: &Ruleset) -> &'static str {
+    match ruleset.family() {
+        Family::Kalah(_) => "Kalah",
+        Family::Congkak(_) => "Congkak",
+        _ => "Oware",
+    }
+}
+
+/// The banner: "Oware (abapa rules), 6 houses a side, 4 seeds in each".
+pub fn title(ruleset: &Ruleset) -> String {
+    let name = game_name(ruleset);
+    let rules = ruleset.to_string();
+    let rules = if rules.eq_ignore_ascii_case(name) {
+        String::new()
+    } else {
+        format!(" ({rules} rules)")
+    };
+    format!(
+        "{name}{rules}, {} houses a side, {} in each",
+        ruleset.houses_per_side(),
+        seeds(usize::from(ruleset.seeds_per_house()))
+    )
+}
+
+/// `side`'s house letters on a board of `n` houses: "A–F", "a–g".
+pub fn letters(side: Side, n: usize) -> String {
+    let letter = |i: usize| oware::House::new(i).map(|h| Move::new(side, h).to_string());
+    format!(
+        "{}–{}",
+        letter(0).unwrap_or_default(),
+        letter(n.saturating_sub(1)).unwrap_or_default()
+    )
+}
+
+/// A pit in words: a house by its letter, a store by its owner.
+pub fn pit(pit: Pit) -> String {
+    match pit {
+        Pit::House(..) => pit.to_string(),
+        Pit::Store(side) => format!("{side}'s store"),
+    }
+}
+
+/// "South 5, North 3": the stores.
+pub fn stores(game: &Game) -> String {
+    let board = game.position().board();
+    format!(
+        "South {}, North {}",
+        board.store(Side::South),
+        board.store(Side::North)
+    )
+}
+
+/// What a move did: the sowing (split at Congkak's relays), captures,
+/// grand slam, feeding, extra turn, pass.
+pub fn describe(report: &MoveReport) -> Vec<String> {
+    let sown: Vec<String> = report.sown.iter().map(|&p| pit(p)).collect();
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let mut from = report.played.to_string();
+    for relay in &report.relays {
+        lines.push(format!(
+            "{from} sows {}: {}",
+            seeds(relay.after - start),
+            sown[start..relay.after].join(" ")
+        ));
+        lines.push(format!(
+            "relay: lifts {} from {}",
+            seeds(usize::from(relay.seeds)),
+            pit(relay.pit)
+        ));
+        (start, from) = (relay.after, relay.pit.to_string());
+    }
+    lines.push(format!(
+        "{from} sows {}{}: {}",
+        seeds(sown.len() - start),
+        lap(report),
+        sown[start..].join(" ")
+    ));
+    if !report.captures.is_empty() {
+        let captured: Vec<String> = report
+            .captures
+            .iter()
+            .map(|c| format!("{} ({} to {})", pit(c.pit), c.seeds, c.to))
+            .collect();
+        lines.push(format!(
+            "captures {}: {}",
+            seeds(usize::from(report.captured_seeds())),
+            captured.join(", ")
+        ));
+    }
+    if report.grand_slam {
+        lines.push(
+            "grand slam: it would take every seed of the opponent, so nothing is captured".into(),
+        );
+    }
+    if report.fed {
+        lines.push("feeds the starved opponent".into());
+    }
+    if report.extra_turn {
+        lines.push(format!(
+            "the last seed fell in the store: {} moves again",
+            report.played.side()
+        ));
+    }
+    if report.passed {
+        lines.push(format!("{} has no seeds and passes", !report.played.side()));
+    }
+    lines
+}
+
+/// ", a lap": the sowing went round the board and sowed a house again
+/// (Abapa R4 skips the origin on the way).
+fn lap(report: &MoveReport) -> &'static str {
+    let again = report
+        .sown
+        .iter()
+        .enumerate()
+        .any(|(i, p)| report.sown[..i].contains(p));
+    if again && report.relays.is_empty() {
+        ", a lap"
+    } else {
+        ""
+    }
+}
+
+/// The rule that ended the game, by family: (R8, R9/R10, R11) for Oware,
+/// K4 for Kalah, C7 for Congkak.
+fn rule(ruleset: &Ruleset, termination: Termination, draw: bool) -> &'static str {
+    match (ruleset.family(), termination) {
+        (Family::Kalah(_), _) => "K4",
+        (Family::Congkak(_), _) => "C7",
+        (_, Termination::NoMoves) => "R8",
+        (_, Termination::Majority) if draw => "R10",
+        (_, Termination::Majority) => "R9",
+        _ => "R11",
+    }
+}
+
+/// The end of the game as a sentence with the rule: "South cannot feed
+/// North: South takes its 4 seeds (R8); 24-24, a draw".
+pub fn ending(game: &Game) -> Option<String> {
+    let outcome = game.outcome()?;
+    let pos = game.position();
+    let board = pos.board();
+    let ruleset = game.ruleset();
+    let rule = rule(ruleset, outcome.termination, outcome.winner.is_none());
+    let (south, north) = (outcome.scores.south, outcome.scores.north);
+    let result = match outcome.winner {
+        Some(side) => {
+            let (won, lost) = side.fold_sn((south, north), (north, south));
+            format!("{side} wins {won}-{lost}")
+        }
+        None => format!("{south}-{north}, a draw"),
+    };
+    let split = match ruleset.cycle().leftover {
+        Leftover::NotCounted => "the seeds left are not counted",
+        _ => "each side takes the seeds on its own side",
+    };
+    let mover = pos.turn();
+    let why = match outcome.termination {
+        Termination::NoMoves if board.row_seeds(mover) == 0 => {
+            format!(
+                "{mover} has no seeds to sow: each side takes the seeds on its own side ({rule})"
+            )
+        }
+        Termination::NoMoves => format!(
+            "{mover} cannot feed {}: {mover} takes its {} ({rule})",
+            !mover,
+            seeds(usize::from(board.row_seeds(mover)))
+        ),
+        Termination::Majority if outcome.winner.is_none() => {
+            format!("Both sides have captured half the seeds ({rule})")
+        }
+        Termination::Majority => format!(
+            "{} has captured more than half the seeds ({rule})",
+            outcome.winner.unwrap_or(mover)
+        ),
+        Termination::Cycle => format!(
+            "The same position has come up {} times: {split} ({rule})",
+            game.repetitions()
+        ),
+        Termination::MoveLimit => format!(
+            "{} plies without a capture: {split} ({rule})",
+            game.plies_since_capture()
+        ),
+        Termination::Agreement => {
+            return Some(format!(
+                "Ended by agreement: {split} ({rule}); South {south}, North {north}"
+            ));
+        }
+        Termination::EmptyRow => {
+            let empty = Side::ALL
+                .into_iter()
+                .find(|&s| board.row_seeds(s) == 0)
+                .unwrap_or(mover);
+            format!("{empty}'s houses are empty: the seeds left go to the stores ({rule})")
+        }
+        _ => format!("Every seed is in a store ({rule})"),
+    };
+    Some(format!("{why}; {result}"))
+}
