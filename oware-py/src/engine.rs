@@ -4,9 +4,9 @@ use pyo3::prelude::*;
 
 use pyo3::exceptions::PyRuntimeError;
 
+use oware::StopHandle;
 use oware::search::{
     Level, MAX_TABLE_ENTRIES, MatchResult, Player, Score, SearchLimits, SearchResult, Searcher,
-    StopHandle,
 };
 
 use crate::board::PyBoard;
