@@ -478,15 +478,13 @@ impl<R: Read> Checksummed<R> {
         bytes
             .try_reserve_exact(n.min(CHUNK))
             .map_err(out_of_memory)?;
-        let mut left = n;
-        let mut chunk = vec![0; CHUNK.min(n)];
-        while left > 0 {
-            let part = &mut chunk[..CHUNK.min(left)];
-            self.inner.read_exact(part)?;
-            self.crc.update(part);
-            bytes.try_reserve(part.len()).map_err(out_of_memory)?;
-            bytes.extend_from_slice(part);
-            left -= part.len();
+        while bytes.len() < n {
+            let start = bytes.len();
+            let part = CHUNK.min(n - start);
+            bytes.try_reserve(part).map_err(out_of_memory)?;
+            bytes.resize(start + part, 0);
+            self.inner.read_exact(&mut bytes[start..])?;
+            self.crc.update(&bytes[start..]);
         }
         Ok(bytes)
     }

@@ -274,10 +274,14 @@ impl From<crate::Stopped> for EndgameError {
 /// The message of a failed allocation of `bytes` bytes, shared by every
 /// error that reports one.
 pub(crate) fn out_of_memory(f: &mut fmt::Formatter<'_>, bytes: u64) -> fmt::Result {
+    let (size, unit) = if bytes >= 1 << 30 {
+        (bytes as f64 / f64::from(1 << 30), "GiB")
+    } else {
+        (bytes as f64 / f64::from(1 << 20), "MiB")
+    };
     write!(
         f,
-        "out of memory: {bytes} bytes ({:.1} MiB) could not be allocated",
-        bytes as f64 / f64::from(1 << 20)
+        "out of memory: {bytes} bytes ({size:.1} {unit}) could not be allocated"
     )
 }
 
