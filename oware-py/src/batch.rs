@@ -205,22 +205,30 @@ fn threads_for(threads: Option<Int>, n: usize) -> PyResult<usize> {
 struct Played {
     plies: u32,
     outcome: Option<Outcome>,
-    moves: Vec<Move>,
+    /// The moves as played, as absolute house indices (empty unless kept).
+    moves: Vec<u8>,
 }
 
-fn play_random_game(ruleset: Ruleset, seed: u64, keep_moves: bool) -> Played {
+/// Plays one random game; `Err(bytes)` when its moves, kept, cannot be
+/// allocated.
+fn play_random_game(ruleset: Ruleset, seed: u64, keep_moves: bool) -> Result<Played, u64> {
     let mut game = FastGame::new(Position::new(ruleset));
     let mut rng = Rng::new(seed);
     while game.play_random(&mut rng) {}
-    Played {
+    let mut moves = Vec::new();
+    if keep_moves {
+        let played = game.0.moves();
+        moves
+            .try_reserve_exact(played.len())
+            .map_err(|_| played.len() as u64)?;
+        let h = ruleset.houses_per_side();
+        moves.extend(played.iter().map(|m| m.to_index(h) as u8));
+    }
+    Ok(Played {
         plies: game.0.ply() as u32,
         outcome: game.outcome(),
-        moves: if keep_moves {
-            game.0.moves().to_vec()
-        } else {
-            Vec::new()
-        },
-    }
+        moves,
+    })
 }
 
 /// Plays `n` games of uniformly random legal moves inside Rust (the GIL
@@ -251,14 +259,23 @@ pub fn random_games<'py>(
         out_of_memory(bytes, &format!("the records of {n} games"))
     })?;
     let stop = StopHandle::new();
+    // The bytes of a game's moves that could not be kept (it stops the rest).
+    let failed = std::sync::atomic::AtomicU64::new(0);
     let played = crate::engine::interruptible(py, &stop, || {
         let chunk = n.div_ceil(threads);
-        let stop = &stop;
+        let (stop, failed) = (&stop, &failed);
         let part = move |t: usize| {
             (t * chunk..((t + 1) * chunk).min(n))
                 .map_while(|i| {
-                    let seed = game_seed(seed, i as u64);
-                    (!stop.is_stopped()).then(|| play_random_game(ruleset, seed, moves))
+                    if stop.is_stopped() {
+                        return None;
+                    }
+                    let game = play_random_game(ruleset, game_seed(seed, i as u64), moves);
+                    game.map_err(|bytes| {
+                        failed.store(bytes, std::sync::atomic::Ordering::Relaxed);
+                        stop.stop();
+                    })
+                    .ok()
                 })
                 .collect::<Vec<_>>()
         };
@@ -280,6 +297,10 @@ pub fn random_games<'py>(
         games
     })?;
     let games = played;
+    let failed = failed.into_inner();
+    if failed > 0 {
+        return Err(out_of_memory(failed, "the moves of a game"));
+    }
     if games.len() != n {
         return Err(pyo3::exceptions::PyRuntimeError::new_err(
             "a batch thread failed",
@@ -312,14 +333,11 @@ pub fn random_games<'py>(
     if moves {
         // One (n, longest) table, the only large allocation, made by
         // Python: MemoryError if it cannot be had.
-        let h = ruleset.houses_per_side();
         let width = games.iter().map(|g| g.moves.len()).max().unwrap_or(0);
         let table = numpy_filled(py, n.saturating_mul(width), "uint8", &[n, width], |table| {
             table.fill(u8::MAX);
             for (row, g) in table.chunks_mut(width.max(1)).zip(&games) {
-                for (cell, m) in row.iter_mut().zip(&g.moves) {
-                    *cell = m.to_index(h) as u8;
-                }
+                row[..g.moves.len()].copy_from_slice(&g.moves);
             }
         })?;
         out.set_item("moves", table)?;
