@@ -48,8 +48,8 @@ use std::time::{Duration, Instant};
 mod common;
 
 use common::{Line, MAX_LINE, read_line};
-use oware::search::{Book, Level, Player, Score, SearchLimits, SearchResult, Searcher, StopHandle};
-use oware::{Game, Move, Position, Ruleset, Side};
+use oware::search::{Book, Level, Player, Score, SearchLimits, SearchResult, Searcher};
+use oware::{Game, Move, Position, Ruleset, Side, StopHandle};
 
 /// The transposition table's default and largest sizes, in MiB (16-byte
 /// entries: the largest is the library's [`oware::search::MAX_TABLE_ENTRIES`]).
@@ -185,16 +185,16 @@ impl Engine {
         let Some(running) = self.running.take() else {
             return;
         };
-        let stopped = !running.thread.is_finished();
-        if stopped {
+        if !running.thread.is_finished() {
             running.stop.stop();
         }
         drop(running.release);
         let mb = running.table_mb;
-        let mut searcher = running.thread.join().unwrap_or_else(|_| table(mb));
-        if stopped {
-            use_up_stop(&mut searcher, self.game.ruleset());
-        }
+        let searcher = running.thread.join().unwrap_or_else(|_| table(mb));
+        // A stop that reached the search just after it ended (or a level
+        // 1–3 player's, which does not use the searcher) is still set:
+        // clear it, or it would stop the next search after one ply.
+        running.stop.reset();
         self.searcher = Some((searcher, mb));
     }
 
@@ -321,14 +321,6 @@ impl Engine {
 /// A searcher with a table of `mb` MiB.
 fn table(mb: usize) -> Searcher {
     Searcher::new(mb * (1 << 20) / 16)
-}
-
-/// A stop that reaches a search just after it ended (or a level 1–3
-/// player's, which does not use the searcher) would stop the next search
-/// after one ply, as the library keeps it for the next search: a one-ply
-/// search uses it up.
-fn use_up_stop(searcher: &mut Searcher, ruleset: &Ruleset) {
-    searcher.search(&Game::new(*ruleset), SearchLimits::depth(1));
 }
 
 /// The search thread: prints an `info` line after each iteration, then

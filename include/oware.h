@@ -5,9 +5,10 @@
  * Conventions (the same for every function):
  * - Handles are opaque: oware_game (a game with its history), oware_searcher
  *   (the engine), oware_player (a level of play), oware_endgame (an endgame
- *   database). The caller owns what a _new, _from_*, _clone, _load* or
- *   _build function returns and frees it with the object's _free function;
- *   _free accepts NULL.
+ *   database), oware_stop (a flag that ends long calls from another
+ *   thread). The caller owns what a _new, _from_*, _clone, _load* or _build
+ *   function returns and frees it with the object's _free function; _free
+ *   accepts NULL.
  * - Fallible functions return an oware_result; oware_result_message() gives
  *   a static message for each code. Out-parameters are written on success
  *   (a function that creates an object sets *out to NULL on failure).
@@ -32,7 +33,8 @@
  * - Threads: no global state. A handle may move between threads but is used
  *   by one thread at a time; functions taking a const oware_game * only read
  *   it, so several threads may call them at once while no one changes it.
- *   An oware_endgame never changes: any number of threads may use one.
+ *   An oware_endgame never changes: any number of threads may use one; an
+ *   oware_stop is made to be set from other threads (and signal handlers).
  */
 
 #ifndef OWARE_H
@@ -174,6 +176,16 @@ typedef enum {
    * control character.
    */
   OWARE_RESULT_INVALID_TAG = 18,
+  /**
+   * An `oware_stop` given to the call was set before the work finished.
+   */
+  OWARE_RESULT_STOPPED = 19,
+  /**
+   * Memory for the work could not be allocated: an endgame build (whose
+   * estimate is reserved before it starts) or a database file too large
+   * for the process's address-space limit or the system's memory.
+   */
+  OWARE_RESULT_OUT_OF_MEMORY = 20,
   /**
    * A bug inside the library (a Rust panic), caught at the boundary.
    */
@@ -429,6 +441,26 @@ typedef struct oware_player oware_player;
  * playing on the original).
  */
 typedef struct oware_searcher oware_searcher;
+
+/**
+ * A stop flag: set it with `oware_stop_request` (from any thread) and the
+ * calls given it end at their next look at it, within milliseconds, with
+ * `OWARE_RESULT_STOPPED`: `oware_game_perft_with_stop` and
+ * `oware_endgame_build_with_stop`; a searcher or player given it with
+ * `oware_searcher_set_stop` or `oware_player_set_stop` ends its search
+ * and returns the best move of its last completed iteration. The flag
+ * stays set until `oware_stop_reset`.
+ *
+ * Create one with `oware_stop_new`; free it with `oware_stop_free`, after
+ * every call using it has returned and no searcher or player given it
+ * still needs it (they hold their own reference: freeing the handle is
+ * then fine, but requests can no longer reach them).
+ *
+ * Thread safety: unlike the other handles, any number of threads may use
+ * one stop at once (all calls but `oware_stop_free`): that is its
+ * purpose.
+ */
+typedef struct oware_stop oware_stop;
 
 /**
  * How a game stands: how it ended and the final scores, or, while it goes
@@ -1063,9 +1095,21 @@ oware_result oware_game_set_tag(oware_game *game, const char *name, const char *
  * From the Abapa start, depth 5 gives 5219.
  *
  * Returns `OWARE_RESULT_INVALID_ARGUMENT` when `depth` is over 255. The
- * time taken grows about sixfold a ply.
+ * time taken grows about sixfold a ply, and depths past about 14 take
+ * hours: `oware_game_perft_with_stop` can be stopped.
  */
 oware_result oware_game_perft(const oware_game *game, uint32_t depth, uint64_t *out_nodes);
+
+/**
+ * As `oware_game_perft`, stopped by `stop` (may be NULL: never stopped):
+ * the flag is looked at every few thousand positions, and a stop returns
+ * `OWARE_RESULT_STOPPED` (at once if it is set when the call starts),
+ * with `*out_nodes` not written.
+ */
+oware_result oware_game_perft_with_stop(const oware_game *game,
+                                        uint32_t depth,
+                                        const oware_stop *stop,
+                                        uint64_t *out_nodes);
 
 /**
  * Creates a searcher with a transposition table of `tt_entries` entries,
@@ -1089,6 +1133,15 @@ void oware_searcher_free(oware_searcher *searcher);
  * affects its results.
  */
 oware_result oware_searcher_clear(oware_searcher *searcher);
+
+/**
+ * Makes `stop` end the searcher's searches (`oware_searcher_search` and
+ * `oware_searcher_analyse`), which then return the result of their last
+ * completed iteration: a search that another thread must be able to cut
+ * short ("move now"). The flag stays set until `oware_stop_reset`; the
+ * searcher keeps its own reference to it.
+ */
+oware_result oware_searcher_set_stop(oware_searcher *searcher, const oware_stop *stop);
 
 /**
  * Searches the game's current position, with its history (repetitions
@@ -1187,12 +1240,52 @@ oware_result oware_player_set_auto_endgame(oware_player *player, bool on);
 void oware_player_free(oware_player *player);
 
 /**
+ * Makes `stop` end the player's searches (levels 3 to 5): while it is
+ * set, `oware_player_choose` returns at once with the best move of the
+ * search's first iteration. The player keeps its own reference to the
+ * flag.
+ */
+oware_result oware_player_set_stop(oware_player *player, const oware_stop *stop);
+
+/**
  * Chooses the player's move in the game's current position and writes it
  * (an absolute house index) to `*out_move`; the game is not changed.
  *
  * Returns `OWARE_RESULT_GAME_OVER` when the game is over.
  */
 oware_result oware_player_choose(oware_player *player, const oware_game *game, uint8_t *out_move);
+
+/**
+ * Creates a stop flag, not set.
+ *
+ * On success the caller owns `*out` and must free it with
+ * `oware_stop_free`.
+ */
+oware_result oware_stop_new(oware_stop **out);
+
+/**
+ * Frees a stop handle. Calling with NULL is fine. Must not be called twice
+ * with the same value, nor while a call given it is running.
+ */
+void oware_stop_free(oware_stop *stop);
+
+/**
+ * Sets the flag: every call watching it stops at its next look. Safe from
+ * any thread, and from a signal handler (e.g. for SIGINT): it makes one
+ * atomic store, with no lock and no allocation.
+ */
+oware_result oware_stop_request(const oware_stop *stop);
+
+/**
+ * Clears the flag, so that it can stop the next call. Safe from any
+ * thread.
+ */
+oware_result oware_stop_reset(const oware_stop *stop);
+
+/**
+ * Writes whether the flag is set to `*out_stopped`. Safe from any thread.
+ */
+oware_result oware_stop_is_requested(const oware_stop *stop, bool *out_stopped);
 
 /**
  * Loads the database of the ruleset given as text (as `oware_game_new`
@@ -1257,12 +1350,27 @@ oware_result oware_endgame_load(const char *path, oware_endgame **out);
  * ruleset, `OWARE_RESULT_INVALID_ARGUMENT` when `convention` is out of
  * range or `max_seeds` is more than the ruleset's seeds (48 in Oware) or
  * than a layer can hold (2^31 positions), `OWARE_RESULT_ENDGAME_UNSUPPORTED`
- * when the ruleset has no endgame databases.
+ * when the ruleset has no endgame databases, `OWARE_RESULT_OUT_OF_MEMORY`
+ * when the memory the build needs (reserved before it starts: about 2 or
+ * 3 bytes a position of the layers below the last and 8 of the last)
+ * cannot be had, or an array cannot be allocated later.
  */
 oware_result oware_endgame_build(const char *ruleset,
                                  uint32_t convention,
                                  uint32_t max_seeds,
                                  oware_endgame **out);
+
+/**
+ * As `oware_endgame_build`, stopped by `stop` (may be NULL: never
+ * stopped): the flag is looked at every few thousand positions, and a
+ * stop returns `OWARE_RESULT_STOPPED` with `*out` set to NULL (at once if
+ * it is set when the call starts).
+ */
+oware_result oware_endgame_build_with_stop(const char *ruleset,
+                                           uint32_t convention,
+                                           uint32_t max_seeds,
+                                           const oware_stop *stop,
+                                           oware_endgame **out);
 
 /**
  * Frees an endgame handle. Calling with NULL is fine. Must not be called

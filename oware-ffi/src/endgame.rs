@@ -11,7 +11,7 @@ use oware::endgame::{Convention, Database, EndgameError, LoadError, ProbeError};
 use crate::types::move_index;
 use crate::{
     Buf, Out, StrBuf, arg_mut, arg_ref, cstr_arg, ffi_boundary, ffi_result, give, oware_game,
-    oware_player, oware_result, str_arg, take_back,
+    oware_player, oware_result, oware_stop, str_arg, take_back,
 };
 
 /// The value `oware_endgame_max_seeds` writes for a database without any
@@ -142,6 +142,7 @@ fn load_error(e: &LoadError) -> oware_result {
         LoadError::Truncated => oware_result::EndgameTruncated,
         LoadError::Checksum => oware_result::EndgameChecksum,
         LoadError::Mismatch(_) => oware_result::EndgameMismatch,
+        LoadError::OutOfMemory { .. } => oware_result::OutOfMemory,
         // Corrupt, and any refusal this version does not name.
         _ => oware_result::EndgameCorrupt,
     }
@@ -162,6 +163,8 @@ fn probe_error(e: ProbeError) -> oware_result {
 fn build_error(e: EndgameError) -> oware_result {
     match e {
         EndgameError::Unsupported => oware_result::EndgameUnsupported,
+        EndgameError::OutOfMemory { .. } => oware_result::OutOfMemory,
+        EndgameError::Stopped => oware_result::Stopped,
         // Full, TooLarge: more seeds than the ruleset has or a layer holds.
         _ => oware_result::InvalidArgument,
     }
@@ -286,12 +289,31 @@ pub unsafe extern "C" fn oware_endgame_load(
 /// ruleset, `OWARE_RESULT_INVALID_ARGUMENT` when `convention` is out of
 /// range or `max_seeds` is more than the ruleset's seeds (48 in Oware) or
 /// than a layer can hold (2^31 positions), `OWARE_RESULT_ENDGAME_UNSUPPORTED`
-/// when the ruleset has no endgame databases.
+/// when the ruleset has no endgame databases, `OWARE_RESULT_OUT_OF_MEMORY`
+/// when the memory the build needs (reserved before it starts: about 2 or
+/// 3 bytes a position of the layers below the last and 8 of the last)
+/// cannot be had, or an array cannot be allocated later.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_endgame_build(
     ruleset: *const c_char,
     convention: u32,
     max_seeds: u32,
+    out: *mut *mut oware_endgame,
+) -> oware_result {
+    // SAFETY: the caller's pointers, passed on under the same contract.
+    unsafe { oware_endgame_build_with_stop(ruleset, convention, max_seeds, core::ptr::null(), out) }
+}
+
+/// As `oware_endgame_build`, stopped by `stop` (may be NULL: never
+/// stopped): the flag is looked at every few thousand positions, and a
+/// stop returns `OWARE_RESULT_STOPPED` with `*out` set to NULL (at once if
+/// it is set when the call starts).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_endgame_build_with_stop(
+    ruleset: *const c_char,
+    convention: u32,
+    max_seeds: u32,
+    stop: *const oware_stop,
     out: *mut *mut oware_endgame,
 ) -> oware_result {
     ffi_result! {
@@ -304,7 +326,9 @@ pub unsafe extern "C" fn oware_endgame_build(
             .filter(|&k| k <= db.ruleset().total_seeds())
             .filter(|&k| (1..1 << 31).contains(&db.positions(k)))
             .ok_or(oware_result::InvalidArgument)?;
-        let db = Database::build(db.ruleset(), db.convention(), max_seeds).map_err(build_error)?;
+        let stop = oware_stop::of(stop);
+        let db = Database::build_with_stop(db.ruleset(), db.convention(), max_seeds, &stop)
+            .map_err(build_error)?;
         give_endgame(&out, db);
         Ok(())
     }

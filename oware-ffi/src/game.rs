@@ -8,7 +8,7 @@ use crate::types::{move_index, pit_index};
 use crate::{
     Buf, OWARE_NO_MOVE, Out, StrBuf, arg_mut, arg_ref, cstr_arg, ffi_boundary, ffi_result, give,
     oware_capture, oware_illegal_move_reason, oware_move_report, oware_outcome, oware_relay,
-    oware_result, oware_side, oware_text_kind, str_arg, take_back,
+    oware_result, oware_side, oware_stop, oware_text_kind, str_arg, take_back,
 };
 
 /// A game: its starting position and ruleset, the moves played with what
@@ -772,18 +772,36 @@ pub unsafe extern "C" fn oware_game_set_tag(
 /// From the Abapa start, depth 5 gives 5219.
 ///
 /// Returns `OWARE_RESULT_INVALID_ARGUMENT` when `depth` is over 255. The
-/// time taken grows about sixfold a ply.
+/// time taken grows about sixfold a ply, and depths past about 14 take
+/// hours: `oware_game_perft_with_stop` can be stopped.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_game_perft(
     game: *const oware_game,
     depth: u32,
     out_nodes: *mut u64,
 ) -> oware_result {
+    // SAFETY: the caller's pointers, passed on under the same contract.
+    unsafe { oware_game_perft_with_stop(game, depth, core::ptr::null(), out_nodes) }
+}
+
+/// As `oware_game_perft`, stopped by `stop` (may be NULL: never stopped):
+/// the flag is looked at every few thousand positions, and a stop returns
+/// `OWARE_RESULT_STOPPED` (at once if it is set when the call starts),
+/// with `*out_nodes` not written.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_game_perft_with_stop(
+    game: *const oware_game,
+    depth: u32,
+    stop: *const oware_stop,
+    out_nodes: *mut u64,
+) -> oware_result {
     ffi_result! {
         let out = Out::new(out_nodes)?;
         let game = arg_ref!(game);
         let depth = u8::try_from(depth).map_err(|_| oware_result::InvalidArgument)?;
-        out.set(oware::perft(game.game().position(), depth));
+        let nodes = oware::perft_with_stop(game.game().position(), depth, &oware_stop::of(stop))
+            .map_err(|oware::Stopped| oware_result::Stopped)?;
+        out.set(nodes);
         Ok(())
     }
 }

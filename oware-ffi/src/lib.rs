@@ -6,8 +6,9 @@
 //! - **Names** are `oware_<object>_<verb>`. The objects are opaque handles:
 //!   [`oware_game`] (a game: its start, the moves played, the tags of its
 //!   record), [`oware_searcher`] (the engine and its table),
-//!   [`oware_player`] (a level of play, 1 to 5) and [`oware_endgame`] (an
-//!   endgame database: perfect play with few seeds left).
+//!   [`oware_player`] (a level of play, 1 to 5), [`oware_endgame`] (an
+//!   endgame database: perfect play with few seeds left) and [`oware_stop`]
+//!   (a flag that ends long calls).
 //! - **Results.** Every fallible function returns an [`oware_result`];
 //!   [`oware_result_message`] gives a static message for each code. Objects
 //!   and values come back through out-parameters, which are written only on
@@ -47,7 +48,8 @@
 //!   none changes it (e.g. a searcher thinking in a background thread while
 //!   the interface draws the board); and an endgame database never
 //!   changes, so any number of threads may use one (all but
-//!   [`oware_endgame_free`]).
+//!   [`oware_endgame_free`]), and an [`oware_stop`] is made to be set from
+//!   another thread (all but [`oware_stop_free`]).
 //!
 //! # Example
 //!
@@ -89,6 +91,7 @@ use core::ptr::NonNull;
 
 mod game;
 mod search;
+mod stop;
 #[cfg(test)]
 mod tests;
 mod types;
@@ -100,6 +103,7 @@ mod endgame;
 pub use endgame::*;
 pub use game::*;
 pub use search::*;
+pub use stop::*;
 pub use types::*;
 
 /// The most houses a side has in any ruleset: a buffer of this many
@@ -169,13 +173,19 @@ pub enum oware_result {
     /// `1/2-1/2` or `*`; or the value holds a line break or another
     /// control character.
     InvalidTag = 18,
+    /// An `oware_stop` given to the call was set before the work finished.
+    Stopped = 19,
+    /// Memory for the work could not be allocated: an endgame build (whose
+    /// estimate is reserved before it starts) or a database file too large
+    /// for the process's address-space limit or the system's memory.
+    OutOfMemory = 20,
     /// A bug inside the library (a Rust panic), caught at the boundary.
     Panic = 255,
 }
 
 impl oware_result {
     /// Every code, in value order.
-    pub(crate) const ALL: [oware_result; 20] = [
+    pub(crate) const ALL: [oware_result; 22] = [
         oware_result::Ok,
         oware_result::NullParameter,
         oware_result::InvalidArgument,
@@ -195,6 +205,8 @@ impl oware_result {
         oware_result::EndgameTooManySeeds,
         oware_result::EndgameWrongRuleset,
         oware_result::InvalidTag,
+        oware_result::Stopped,
+        oware_result::OutOfMemory,
         oware_result::Panic,
     ];
 
@@ -246,6 +258,8 @@ impl oware_result {
             oware_result::InvalidTag => {
                 c"the tag cannot be set: a bad name or a line break, or a tag the game decides"
             }
+            oware_result::Stopped => c"stopped before it finished",
+            oware_result::OutOfMemory => c"out of memory: the work needs more than can be allocated",
             oware_result::Panic => c"internal error: a panic was caught at the C boundary",
         }
     }

@@ -9,7 +9,7 @@ use oware::search::{Level, Player, SearchLimits, Searcher};
 use crate::types::move_index;
 use crate::{
     Buf, Out, arg_mut, arg_ref, ffi_boundary, ffi_result, give, oware_game, oware_move_score,
-    oware_result, oware_search_limits, oware_search_result, take_back,
+    oware_result, oware_search_limits, oware_search_result, oware_stop, take_back,
 };
 
 /// The most transposition-table entries a searcher may have (16 bytes
@@ -98,6 +98,24 @@ pub unsafe extern "C" fn oware_searcher_free(searcher: *mut oware_searcher) {
 pub unsafe extern "C" fn oware_searcher_clear(searcher: *mut oware_searcher) -> oware_result {
     ffi_result! {
         arg_mut!(searcher).inner.clear();
+        Ok(())
+    }
+}
+
+/// Makes `stop` end the searcher's searches (`oware_searcher_search` and
+/// `oware_searcher_analyse`), which then return the result of their last
+/// completed iteration: a search that another thread must be able to cut
+/// short ("move now"). The flag stays set until `oware_stop_reset`; the
+/// searcher keeps its own reference to it.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_searcher_set_stop(
+    searcher: *mut oware_searcher,
+    stop: *const oware_stop,
+) -> oware_result {
+    ffi_result! {
+        let searcher = arg_mut!(searcher);
+        arg_ref!(stop);
+        searcher.inner.set_stop(oware_stop::of(stop));
         Ok(())
     }
 }
@@ -298,6 +316,23 @@ pub unsafe extern "C" fn oware_player_set_auto_endgame(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_player_free(player: *mut oware_player) {
     ffi_boundary! { take_back(player) }
+}
+
+/// Makes `stop` end the player's searches (levels 3 to 5): while it is
+/// set, `oware_player_choose` returns at once with the best move of the
+/// search's first iteration. The player keeps its own reference to the
+/// flag.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_player_set_stop(
+    player: *mut oware_player,
+    stop: *const oware_stop,
+) -> oware_result {
+    ffi_result! {
+        let player = arg_mut!(player);
+        arg_ref!(stop);
+        player.inner.set_stop(oware_stop::of(stop));
+        Ok(())
+    }
 }
 
 /// Chooses the player's move in the game's current position and writes it

@@ -148,11 +148,11 @@ fn every_result_code_has_a_message() {
     assert_eq!(
         values,
         [
-            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 255
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 255
         ],
         "values are stable"
     );
-    for unknown in [19, 20, 254, 256, u32::MAX] {
+    for unknown in [21, 254, 256, u32::MAX] {
         assert_eq!(
             static_str(oware_result_message(unknown)),
             "unknown result code"
@@ -1087,6 +1087,122 @@ fn perft_counts() {
         assert_eq!(oware_game_perft(game, 0, &mut nodes), R::Ok);
         assert_eq!(nodes, 1);
         assert_eq!(oware_game_perft(game, 256, &mut nodes), R::InvalidArgument);
+        oware_game_free(game);
+    }
+}
+
+/// A new stop handle.
+fn stop_handle() -> *mut oware_stop {
+    let mut stop = null_mut();
+    assert_eq!(unsafe { oware_stop_new(&mut stop) }, R::Ok);
+    assert!(!stop.is_null());
+    stop
+}
+
+#[test]
+fn stop_handles_set_and_reset() {
+    let stop = stop_handle();
+    let mut set = true;
+    unsafe {
+        assert_eq!(oware_stop_is_requested(stop, &mut set), R::Ok);
+        assert!(!set);
+        assert_eq!(oware_stop_request(stop), R::Ok);
+        assert_eq!(oware_stop_is_requested(stop, &mut set), R::Ok);
+        assert!(set);
+        assert_eq!(oware_stop_reset(stop), R::Ok);
+        assert_eq!(oware_stop_is_requested(stop, &mut set), R::Ok);
+        assert!(!set);
+        assert_eq!(oware_stop_new(null_mut()), R::NullParameter);
+        assert_eq!(oware_stop_request(null()), R::NullParameter);
+        assert_eq!(oware_stop_reset(null()), R::NullParameter);
+        assert_eq!(oware_stop_is_requested(null(), &mut set), R::NullParameter);
+        assert_eq!(oware_stop_is_requested(stop, null_mut()), R::NullParameter);
+        oware_stop_free(stop);
+        oware_stop_free(null_mut());
+    }
+}
+
+#[test]
+fn perft_and_builds_stop() {
+    let game = abapa();
+    let stop = stop_handle();
+    let mut nodes = 7;
+    unsafe {
+        // NULL: never stopped.
+        assert_eq!(
+            oware_game_perft_with_stop(game, 4, null(), &mut nodes),
+            R::Ok
+        );
+        assert_eq!(nodes, 1014);
+        assert_eq!(oware_game_perft_with_stop(game, 4, stop, &mut nodes), R::Ok);
+        assert_eq!(nodes, 1014);
+        assert_eq!(oware_stop_request(stop), R::Ok);
+        nodes = 7;
+        assert_eq!(
+            oware_game_perft_with_stop(game, 30, stop, &mut nodes),
+            R::Stopped
+        );
+        assert_eq!(nodes, 7, "not written");
+        let mut endgame = null_mut();
+        let code = oware_endgame_build_with_stop(c"abapa".as_ptr(), 0, 20, stop, &mut endgame);
+        assert_eq!((code, endgame.is_null()), (R::Stopped, true));
+        // From another thread, while perft(30) runs.
+        assert_eq!(oware_stop_reset(stop), R::Ok);
+        let address = stop as usize;
+        let stopper = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            oware_stop_request(address as *const oware_stop)
+        });
+        assert_eq!(
+            oware_game_perft_with_stop(game, 30, stop, &mut nodes),
+            R::Stopped
+        );
+        assert_eq!(stopper.join().unwrap(), R::Ok);
+        assert_eq!(
+            oware_game_perft_with_stop(null(), 3, stop, &mut nodes),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_game_perft_with_stop(game, 3, stop, null_mut()),
+            R::NullParameter
+        );
+        oware_stop_free(stop);
+        oware_game_free(game);
+    }
+}
+
+#[test]
+fn searchers_and_players_stop() {
+    let game = abapa();
+    let stop = stop_handle();
+    unsafe {
+        let mut searcher = null_mut();
+        assert_eq!(oware_searcher_new(1 << 16, &mut searcher), R::Ok);
+        assert_eq!(oware_searcher_set_stop(searcher, stop), R::Ok);
+        assert_eq!(oware_stop_request(stop), R::Ok);
+        let mut result = core::mem::MaybeUninit::<oware_search_result>::uninit();
+        let depth40 = limits(40, 0, 0);
+        let code = oware_searcher_search(searcher, game, &depth40, result.as_mut_ptr());
+        assert_eq!(code, R::Ok);
+        let result = result.assume_init();
+        assert_eq!(
+            result.depth, 1,
+            "a set stop leaves the first iteration only"
+        );
+        assert_eq!(oware_searcher_set_stop(searcher, null()), R::NullParameter);
+        assert_eq!(oware_searcher_set_stop(null_mut(), stop), R::NullParameter);
+        let mut player = null_mut();
+        assert_eq!(oware_player_new(4, 1, false, &mut player), R::Ok);
+        assert_eq!(oware_player_set_stop(player, stop), R::Ok);
+        // The handle can go: the player holds its own reference.
+        oware_stop_free(stop);
+        let mut m = OWARE_NO_MOVE;
+        assert_eq!(oware_player_choose(player, game, &mut m), R::Ok);
+        assert!(m < 6);
+        assert_eq!(oware_player_set_stop(player, null()), R::NullParameter);
+        assert_eq!(oware_player_set_stop(null_mut(), null()), R::NullParameter);
+        oware_player_free(player);
+        oware_searcher_free(searcher);
         oware_game_free(game);
     }
 }

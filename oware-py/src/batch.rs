@@ -6,12 +6,12 @@
 //! `Game::play`, which builds a full `MoveReport` for every move; the
 //! pytest suite checks that both give the same games.
 
-use pyo3::exceptions::PyImportError;
+use pyo3::exceptions::{PyImportError, PyMemoryError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyTuple};
 
 use oware::search::Rng;
-use oware::{Game, Move, MoveList, Outcome, Position, Ruleset, Side};
+use oware::{Game, Move, MoveList, Outcome, Position, Ruleset, Side, StopHandle};
 
 use crate::board::PyBoard;
 use crate::errors::{IllegalMoveError, Int, Seed, value_error};
@@ -108,10 +108,53 @@ fn to_numpy<'py>(
     dtype: &str,
     shape: &[usize],
 ) -> PyResult<Bound<'py, PyAny>> {
+    numpy_filled(py, data.len(), dtype, shape, |bytes| {
+        bytes.copy_from_slice(data);
+    })
+}
+
+/// As [`to_numpy`] for a bytearray of `len` bytes that `fill` writes in
+/// place: one allocation, made by Python, so that an array too large for
+/// the process raises MemoryError (naming the bytes) instead of aborting.
+fn numpy_filled<'py>(
+    py: Python<'py>,
+    len: usize,
+    dtype: &str,
+    shape: &[usize],
+    fill: impl FnOnce(&mut [u8]),
+) -> PyResult<Bound<'py, PyAny>> {
     let np = numpy(py)?;
-    let buffer = PyByteArray::new(py, data);
+    let buffer = PyByteArray::new_with(py, len, |bytes| {
+        fill(bytes);
+        Ok(())
+    })
+    .map_err(|e| {
+        if e.is_instance_of::<PyMemoryError>(py) {
+            out_of_memory(len as u64, &format!("a {dtype} array of shape {shape:?}"))
+        } else {
+            e
+        }
+    })?;
     let array = np.call_method1("frombuffer", (buffer, dtype))?;
     array.call_method1("reshape", (PyTuple::new(py, shape)?,))
+}
+
+/// MemoryError "out of memory: `bytes` bytes could not be allocated for
+/// `what`".
+fn out_of_memory(bytes: u64, what: &str) -> PyErr {
+    PyMemoryError::new_err(format!(
+        "out of memory: {bytes} bytes could not be allocated for {what}"
+    ))
+}
+
+/// A vector of `n` items made by `item`, allocated fallibly: MemoryError
+/// naming the bytes (and `what`) where `collect` would abort.
+fn try_vec_of<T>(n: usize, what: &str, item: impl FnMut(usize) -> T) -> PyResult<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n)
+        .map_err(|_| out_of_memory((n as u64).saturating_mul(size_of::<T>() as u64), what))?;
+    v.extend((0..n).map(item));
+    Ok(v)
 }
 
 /// The `numpy` module. An ImportError (ModuleNotFoundError included)
@@ -136,6 +179,11 @@ fn f32_bytes(values: &[f32]) -> Vec<u8> {
     values.iter().flat_map(|v| v.to_ne_bytes()).collect()
 }
 
+/// The memory a board of a [`PyBoardBatch`] takes, in bytes: the game
+/// with its history tables and its random number generator (measured: 552
+/// bytes a board resident for `BoardBatch(1_000_000)` of Abapa).
+const BOARD_BYTES: u64 = 560;
+
 /// The most boards or games a batch call takes.
 const MAX_BATCH: usize = 100_000_000;
 
@@ -157,22 +205,30 @@ fn threads_for(threads: Option<Int>, n: usize) -> PyResult<usize> {
 struct Played {
     plies: u32,
     outcome: Option<Outcome>,
-    moves: Vec<Move>,
+    /// The moves as played, as absolute house indices (empty unless kept).
+    moves: Vec<u8>,
 }
 
-fn play_random_game(ruleset: Ruleset, seed: u64, keep_moves: bool) -> Played {
+/// Plays one random game; `Err(bytes)` when its moves, kept, cannot be
+/// allocated.
+fn play_random_game(ruleset: Ruleset, seed: u64, keep_moves: bool) -> Result<Played, u64> {
     let mut game = FastGame::new(Position::new(ruleset));
     let mut rng = Rng::new(seed);
     while game.play_random(&mut rng) {}
-    Played {
+    let mut moves = Vec::new();
+    if keep_moves {
+        let played = game.0.moves();
+        moves
+            .try_reserve_exact(played.len())
+            .map_err(|_| played.len() as u64)?;
+        let h = ruleset.houses_per_side();
+        moves.extend(played.iter().map(|m| m.to_index(h) as u8));
+    }
+    Ok(Played {
         plies: game.0.ply() as u32,
         outcome: game.outcome(),
-        moves: if keep_moves {
-            game.0.moves().to_vec()
-        } else {
-            Vec::new()
-        },
-    }
+        moves,
+    })
 }
 
 /// Plays `n` games of uniformly random legal moves inside Rust (the GIL
@@ -195,11 +251,32 @@ pub fn random_games<'py>(
     let ruleset = extract_ruleset(ruleset)?;
     let threads = threads_for(threads, n)?;
     numpy(py)?;
-    let games: Vec<Played> = py.detach(move || {
+    // The games' records, reserved before any is played (the moves each
+    // game keeps are its own, as played).
+    let mut games: Vec<Played> = Vec::new();
+    games.try_reserve_exact(n).map_err(|_| {
+        let bytes = (n as u64).saturating_mul(size_of::<Played>() as u64);
+        out_of_memory(bytes, &format!("the records of {n} games"))
+    })?;
+    let stop = StopHandle::new();
+    // The bytes of a game's moves that could not be kept (it stops the rest).
+    let failed = std::sync::atomic::AtomicU64::new(0);
+    let played = crate::engine::interruptible(py, &stop, || {
         let chunk = n.div_ceil(threads);
+        let (stop, failed) = (&stop, &failed);
         let part = move |t: usize| {
             (t * chunk..((t + 1) * chunk).min(n))
-                .map(|i| play_random_game(ruleset, game_seed(seed, i as u64), moves))
+                .map_while(|i| {
+                    if stop.is_stopped() {
+                        return None;
+                    }
+                    let game = play_random_game(ruleset, game_seed(seed, i as u64), moves);
+                    game.map_err(|bytes| {
+                        failed.store(bytes, std::sync::atomic::Ordering::Relaxed);
+                        stop.stop();
+                    })
+                    .ok()
+                })
                 .collect::<Vec<_>>()
         };
         std::thread::scope(|scope| {
@@ -210,46 +287,60 @@ pub fn random_games<'py>(
                     thread.spawn_scoped(scope, move || part(t)).map_err(|_| t)
                 })
                 .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| match h {
+            for h in handles {
+                games.extend(match h {
                     Ok(h) => h.join().unwrap_or_default(),
                     Err(t) => part(t),
-                })
-                .collect()
-        })
-    });
+                });
+            }
+        });
+        games
+    })?;
+    let games = played;
+    let failed = failed.into_inner();
+    if failed > 0 {
+        return Err(out_of_memory(failed, "the moves of a game"));
+    }
     if games.len() != n {
         return Err(pyo3::exceptions::PyRuntimeError::new_err(
             "a batch thread failed",
         ));
     }
-    let mut plies = Vec::with_capacity(4 * n);
-    let mut winner = Vec::with_capacity(n);
-    let mut scores = Vec::with_capacity(2 * n);
-    let mut termination = Vec::with_capacity(n);
-    for g in &games {
-        plies.extend_from_slice(&(g.plies as i32).to_ne_bytes());
-        let (w, s, t) = outcome_codes(g.outcome);
-        winner.push(w as u8);
-        scores.extend_from_slice(&s);
-        termination.push(t);
-    }
     let out = PyDict::new(py);
-    out.set_item("plies", to_numpy(py, &plies, "int32", &[n])?)?;
-    out.set_item("winner", to_numpy(py, &winner, "int8", &[n])?)?;
-    out.set_item("scores", to_numpy(py, &scores, "uint8", &[n, 2])?)?;
-    out.set_item("termination", to_numpy(py, &termination, "uint8", &[n])?)?;
-    if moves {
-        let h = ruleset.houses_per_side();
-        let width = games.iter().map(|g| g.moves.len()).max().unwrap_or(0);
-        let mut table = vec![u8::MAX; n * width];
-        for (row, g) in table.chunks_mut(width.max(1)).zip(&games) {
-            for (cell, m) in row.iter_mut().zip(&g.moves) {
-                *cell = m.to_index(h) as u8;
-            }
+    let each = |size: usize, bytes: &mut [u8], item: &dyn Fn(&Played, &mut [u8])| {
+        for (cell, g) in bytes.chunks_mut(size).zip(&games) {
+            item(g, cell);
         }
-        out.set_item("moves", to_numpy(py, &table, "uint8", &[n, width])?)?;
+    };
+    let plies = numpy_filled(py, 4 * n, "int32", &[n], |b| {
+        each(4, b, &|g, c| {
+            c.copy_from_slice(&(g.plies as i32).to_ne_bytes())
+        });
+    })?;
+    let winner = numpy_filled(py, n, "int8", &[n], |b| {
+        each(1, b, &|g, c| c[0] = outcome_codes(g.outcome).0 as u8);
+    })?;
+    let scores = numpy_filled(py, 2 * n, "uint8", &[n, 2], |b| {
+        each(2, b, &|g, c| c.copy_from_slice(&outcome_codes(g.outcome).1));
+    })?;
+    let termination = numpy_filled(py, n, "uint8", &[n], |b| {
+        each(1, b, &|g, c| c[0] = outcome_codes(g.outcome).2);
+    })?;
+    out.set_item("plies", plies)?;
+    out.set_item("winner", winner)?;
+    out.set_item("scores", scores)?;
+    out.set_item("termination", termination)?;
+    if moves {
+        // One (n, longest) table, the only large allocation, made by
+        // Python: MemoryError if it cannot be had.
+        let width = games.iter().map(|g| g.moves.len()).max().unwrap_or(0);
+        let table = numpy_filled(py, n.saturating_mul(width), "uint8", &[n, width], |table| {
+            table.fill(u8::MAX);
+            for (row, g) in table.chunks_mut(width.max(1)).zip(&games) {
+                row[..g.moves.len()].copy_from_slice(&g.moves);
+            }
+        })?;
+        out.set_item("moves", table)?;
     }
     Ok(out)
 }
@@ -377,11 +468,17 @@ impl PyBoardBatch {
         let n = count(&n)?;
         let ruleset = extract_ruleset(ruleset)?;
         let start = FastGame::new(Position::new(ruleset));
+        let boards = format!("BoardBatch({n})");
+        // The whole batch's memory, reserved and given back first, so that
+        // a batch the process cannot hold fails before its boards are made.
+        let bytes = (n as u64).saturating_mul(BOARD_BYTES);
+        usize::try_from(bytes)
+            .ok()
+            .and_then(|b| Vec::<u8>::new().try_reserve_exact(b).ok())
+            .ok_or_else(|| out_of_memory(bytes, &boards))?;
         let state = BatchState {
-            games: vec![start; n],
-            rngs: (0..n)
-                .map(|i| Rng::new(game_seed(seed, i as u64)))
-                .collect(),
+            games: try_vec_of(n, &boards, |_| start.clone())?,
+            rngs: try_vec_of(n, &boards, |i| Rng::new(game_seed(seed, i as u64)))?,
         };
         Ok(PyBoardBatch {
             ruleset,

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
 use oware::search::{SearchLimits, Searcher};
-use oware::{Game, Position, Record, Termination};
+use oware::{Game, Position, Record, StopHandle, Termination};
 
 use crate::batch::{OBS_EXTRA, observe};
 use crate::engine::{PyScore, PySearchResult, limits_from};
@@ -350,7 +350,8 @@ impl PyBoard {
         PyBoard::from_game(Game::from_position(self.pos().mirrored()))
     }
 
-    /// The number of move sequences of `depth` plies from this position.
+    /// The number of move sequences of `depth` plies from this position;
+    /// releases the GIL, and Ctrl-C stops it.
     fn perft(slf: PyRef<'_, Self>, depth: Int) -> PyResult<u64> {
         let depth = depth.in_range("depth", 0..=30u8)?;
         // Copy the state out and let go of the board: other threads may use
@@ -358,7 +359,9 @@ impl PyBoard {
         let pos = *slf.pos();
         let py = slf.py();
         drop(slf);
-        Ok(py.detach(move || oware::perft(&pos, depth)))
+        let stop = StopHandle::new();
+        crate::engine::interruptible(py, &stop, || oware::perft_with_stop(&pos, depth, &stop))?
+            .map_err(crate::engine::stopped)
     }
 
     /// Searches the position (the GIL is released meanwhile).

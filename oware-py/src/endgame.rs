@@ -3,18 +3,16 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyType};
 
-use oware::endgame::{
-    Convention, Database, LoadError, MAX_LAYER_POSITIONS, Probe, SolveError, Value,
-};
+use oware::StopHandle;
+use oware::endgame::{Convention, Database, LoadError, Probe, SolveError, Value};
 
 use crate::board::PyBoard;
-use crate::engine::interruptible_with;
+use crate::engine::interruptible;
 use crate::errors::{EndgameError, Int, OwareErr, ProbeError, PyResultExt, os_error, value_error};
 use crate::types::{PyMove, PyRuleset, extract_ruleset, quoted};
 
@@ -55,6 +53,9 @@ fn extract_convention(
 fn load_error(e: LoadError, path: &Path) -> PyErr {
     match e {
         LoadError::Io(e) => os_error(e, path),
+        LoadError::OutOfMemory { .. } => {
+            pyo3::exceptions::PyMemoryError::new_err(format!("{}: {e}", path.display()))
+        }
         e => crate::errors::DatabaseFileError::new_err(format!("{}: {e}", path.display())),
     }
 }
@@ -253,7 +254,8 @@ impl PyEndgameDatabase {
 #[pymethods]
 impl PyEndgameDatabase {
     /// Builds every layer from 0 to `max_seeds` seeds; releases the GIL,
-    /// and Ctrl-C stops it between layers.
+    /// and Ctrl-C stops it (within milliseconds). MemoryError, naming the
+    /// bytes, when the memory it needs cannot be had.
     #[staticmethod]
     #[pyo3(signature = (max_seeds, ruleset = None, convention = None))]
     fn build(
@@ -264,29 +266,17 @@ impl PyEndgameDatabase {
     ) -> PyResult<PyEndgameDatabase> {
         let ruleset = extract_ruleset(ruleset)?;
         let convention = extract_convention(convention, &ruleset)?;
-        let mut db = Database::new(&ruleset, convention).py()?;
+        // An EndgameError for a ruleset without databases, before the range.
+        Database::new(&ruleset, convention).py()?;
         let total = ruleset.total_seeds();
         let max = max_seeds.get(0..=total).ok_or_else(|| {
             let message = max_seeds.range_message("max_seeds", &(0..=total));
             EndgameError::new_err(format!("{message} (the seeds of {ruleset})"))
         })?;
-        if let Some(seeds) = (0..=max).find(|&k| db.positions(k) >= MAX_LAYER_POSITIONS) {
-            return Err(oware::endgame::EndgameError::TooLarge { seeds }).py();
-        }
-        let stop = AtomicBool::new(false);
-        let built = interruptible_with(
-            py,
-            || stop.store(true, Ordering::Relaxed),
-            || {
-                while db.max_seeds().is_none_or(|n| n < max) {
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    db.build_next_layer(|_| {})?;
-                }
-                Ok::<_, oware::endgame::EndgameError>(db)
-            },
-        )?;
+        let stop = StopHandle::new();
+        let built = interruptible(py, &stop, || {
+            Database::build_with_stop(&ruleset, convention, max, &stop)
+        })?;
         built.py().map(PyEndgameDatabase::new)
     }
 
@@ -385,7 +375,8 @@ impl PyEndgameDatabase {
             .map_err(|e| self.probe_error(e))
     }
 
-    /// The value of `board`'s position, even above max_seeds; releases the GIL.
+    /// The value of `board`'s position, even above max_seeds; releases the
+    /// GIL, and Ctrl-C stops it.
     #[pyo3(
         signature = (board, max_positions = Int::new(1_000_000)),
         text_signature = "($self, board, max_positions=1000000)"
@@ -396,9 +387,11 @@ impl PyEndgameDatabase {
         let py = board.py();
         drop(board);
         let db = &self.db;
-        match py.detach(|| db.solve(&pos, limit)) {
+        let stop = StopHandle::new();
+        match interruptible(py, &stop, || db.solve_with_stop(&pos, limit, &stop))? {
             Ok(v) => Ok(PyEndgameValue(v)),
             Err(SolveError::Probe(e)) => Err(self.probe_error(e)),
+            Err(SolveError::Stopped) => Err(crate::engine::stopped(oware::Stopped)),
             Err(e) => Err(e).py(),
         }
     }

@@ -4,9 +4,9 @@ use pyo3::prelude::*;
 
 use pyo3::exceptions::PyRuntimeError;
 
+use oware::StopHandle;
 use oware::search::{
     Level, MAX_TABLE_ENTRIES, MatchResult, Player, Score, SearchLimits, SearchResult, Searcher,
-    StopHandle,
 };
 
 use crate::board::PyBoard;
@@ -441,16 +441,18 @@ pub fn play_match(
     let seed = seed.0;
     let games = games.in_range("games", 1..=u32::MAX)?;
     let ruleset = extract_ruleset(ruleset)?;
-    let result = py.detach(move || {
-        oware::search::play_match(
+    let stop = StopHandle::new();
+    let result = interruptible(py, &stop, || {
+        oware::search::play_match_with_stop(
             ruleset,
             games,
             seed,
             |s| player(a, s, reproducible),
             |s| player(b, s, reproducible),
+            &stop,
         )
-    });
-    Ok(PyMatchResult(result))
+    })?;
+    result.map(PyMatchResult).map_err(stopped)
 }
 
 /// An engine that keeps its transposition table between searches, and can
@@ -481,25 +483,17 @@ impl PySearcher {
     }
 }
 
-/// Runs `work` (a search that `stop` can end) on a scoped thread while this
-/// thread waits without the GIL, looking for Ctrl-C every 20 ms: on a
-/// signal the search is stopped and the signal's exception (e.g.
-/// KeyboardInterrupt) raised.
+/// Runs `work` (long work that `stop` ends: a search, perft, random
+/// games, a match, an endgame build or solve) on a scoped thread while
+/// this thread waits without the GIL, looking for a signal (Ctrl-C) every
+/// 20 ms: on one, `stop` is set, the work is waited for (it ends within
+/// milliseconds) and the signal's exception (e.g. KeyboardInterrupt) is
+/// raised. RuntimeError "can't start new thread", as CPython's `threading`
+/// words it, when the thread cannot be started (the work is then not
+/// done). The one place the bindings wait for long work.
 pub(crate) fn interruptible<T: Send>(
     py: Python<'_>,
     stop: &StopHandle,
-    work: impl FnOnce() -> T + Send,
-) -> PyResult<T> {
-    interruptible_with(py, || stop.stop(), work)
-}
-
-/// As [`interruptible`] for work that another flag ends: `stop` is called
-/// on a signal, then the work is waited for (so it must end soon after).
-/// RuntimeError "can't start new thread", as CPython's `threading` words
-/// it, when the thread cannot be started (the work is then not done).
-pub(crate) fn interruptible_with<T: Send>(
-    py: Python<'_>,
-    stop: impl FnOnce(),
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<T> {
     std::thread::scope(|scope| {
@@ -514,12 +508,19 @@ pub(crate) fn interruptible_with<T: Send>(
             }
             py.detach(|| std::thread::sleep(std::time::Duration::from_millis(20)));
             if let Err(signal) = py.check_signals() {
-                stop();
+                stop.stop();
                 let _ = handle.join();
                 return Err(signal);
             }
         }
     })
+}
+
+/// The error of work that a [`StopHandle`] ended without a signal having
+/// been raised for it (another thread's stop): KeyboardInterrupt, as for
+/// Ctrl-C.
+pub(crate) fn stopped(_: oware::Stopped) -> PyErr {
+    pyo3::exceptions::PyKeyboardInterrupt::new_err(oware::Stopped.to_string())
 }
 
 #[pymethods]

@@ -6,7 +6,7 @@ use core::fmt;
 use core::ops::RangeInclusive;
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyOSError, PyOverflowError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyOSError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 
 create_exception!(
@@ -118,6 +118,12 @@ impl From<OwareErr> for PyErr {
             OwareErr::Ruleset(e) => InvalidRulesetError::new_err(e.to_string()),
             OwareErr::ParseVariant(e) => InvalidRulesetError::new_err(e.to_string()),
             OwareErr::ParseRecord(e) => InvalidRecordError::new_err(e.to_string()),
+            OwareErr::Endgame(e @ oware::endgame::EndgameError::OutOfMemory { .. }) => {
+                PyMemoryError::new_err(e.to_string())
+            }
+            OwareErr::Solve(e @ oware::endgame::SolveError::OutOfMemory { .. }) => {
+                PyMemoryError::new_err(e.to_string())
+            }
             OwareErr::Endgame(e) => EndgameError::new_err(e.to_string()),
             OwareErr::Probe(e) => ProbeError::new_err(e.to_string()),
             OwareErr::Solve(e) => ProbeError::new_err(e.to_string()),

@@ -78,13 +78,14 @@ pub mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod side;
+mod stop;
 
 pub use board::Board;
 pub use game::Game;
 pub use moves::{House, HouseSet, MAX_HOUSES, Move, MoveList, ParseMoveError, Pit};
 pub use notation::ParsePositionError;
 pub use outcome::{Outcome, Termination};
-pub use perft::perft;
+pub use perft::{perft, perft_with_stop};
 pub use position::{IllegalMoveReason, PlayError, Position, PositionError};
 pub use record::{ParseRecordError, Record};
 pub use report::{Captured, MoveReport, Relay};
@@ -95,6 +96,7 @@ pub use ruleset::{
 };
 pub use ruleset_text::ParseRulesetError;
 pub use side::{BySide, Side};
+pub use stop::{StopHandle, Stopped};
 
 /// The README's examples, run as doctests.
 #[cfg(doctest)]

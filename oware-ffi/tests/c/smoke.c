@@ -16,9 +16,12 @@
  */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp and rmdir, for the endgame files */
 
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "oware.h"
@@ -105,9 +108,10 @@ static void test_messages(void) {
       OWARE_RESULT_ENDGAME_TRUNCATED, OWARE_RESULT_ENDGAME_CHECKSUM, OWARE_RESULT_ENDGAME_CORRUPT,
       OWARE_RESULT_ENDGAME_MISMATCH, OWARE_RESULT_ENDGAME_UNSUPPORTED,
       OWARE_RESULT_ENDGAME_TOO_MANY_SEEDS, OWARE_RESULT_ENDGAME_WRONG_RULESET,
-      OWARE_RESULT_INVALID_TAG, OWARE_RESULT_PANIC,
+      OWARE_RESULT_INVALID_TAG, OWARE_RESULT_STOPPED, OWARE_RESULT_OUT_OF_MEMORY,
+      OWARE_RESULT_PANIC,
   };
-  const char *unknown = oware_result_message(19);
+  const char *unknown = oware_result_message(21);
   CHECK(strcmp(unknown, "unknown result code") == 0);
   CHECK(strcmp(oware_result_message(0xFFFFFFFFu), "unknown result code") == 0);
   for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
@@ -116,6 +120,7 @@ static void test_messages(void) {
     for (size_t j = 0; j < i; j++) CHECK(strcmp(message, oware_result_message((uint32_t)codes[j])) != 0);
   }
   CHECK(strcmp(oware_result_message(OWARE_RESULT_GAME_OVER), "the game is over") == 0);
+  CHECK(strcmp(oware_result_message(19), "stopped before it finished") == 0);
 
   for (uint32_t r = OWARE_ILLEGAL_MOVE_REASON_NONE; r <= OWARE_ILLEGAL_MOVE_REASON_ENDLESS_SOWING; r++)
     CHECK(strcmp(oware_illegal_move_reason_message(r), "unknown reason") != 0);
@@ -828,6 +833,110 @@ static void test_endgame(void) {
   CHECK(remove(path) == 0 && remove(bad) == 0 && rmdir(dir) == 0);
 }
 
+/* The stop flag the signal handler and the stopping thread set. */
+static oware_stop *stop_flag = NULL;
+
+static void on_signal(int signal) {
+  (void)signal;
+  (void)oware_stop_request(stop_flag); /* one atomic store: async-signal-safe */
+}
+
+/* Waits 50 ms, then interrupts the thread `arg` points to with SIGUSR1,
+ * whose handler sets the stop flag. */
+static void *interrupt_later(void *arg) {
+  struct timespec wait = {0, 50 * 1000 * 1000};
+  nanosleep(&wait, NULL);
+  pthread_kill(*(pthread_t *)arg, SIGUSR1);
+  return NULL;
+}
+
+/* Waits 50 ms, then sets the stop flag from this thread. */
+static void *stop_later(void *arg) {
+  (void)arg;
+  struct timespec wait = {0, 50 * 1000 * 1000};
+  nanosleep(&wait, NULL);
+  (void)oware_stop_request(stop_flag);
+  return NULL;
+}
+
+static void test_stop(void) {
+  EXPECT(oware_stop_new(NULL), OWARE_RESULT_NULL_PARAMETER);
+  OK(oware_stop_new(&stop_flag));
+  CHECK(stop_flag != NULL);
+  bool set = true;
+  OK(oware_stop_is_requested(stop_flag, &set));
+  CHECK(!set);
+  oware_game *game = game_new("abapa");
+  uint64_t nodes = 0;
+  OK(oware_game_perft_with_stop(game, 4, NULL, &nodes));
+  CHECK(nodes == 1014);
+  OK(oware_game_perft_with_stop(game, 4, stop_flag, &nodes));
+  CHECK(nodes == 1014);
+
+  /* A flag set before the call: stopped at once. */
+  OK(oware_stop_request(stop_flag));
+  OK(oware_stop_is_requested(stop_flag, &set));
+  CHECK(set);
+  nodes = 7;
+  EXPECT(oware_game_perft_with_stop(game, 30, stop_flag, &nodes), OWARE_RESULT_STOPPED);
+  CHECK(nodes == 7);
+  oware_endgame *endgame = (oware_endgame *)&nodes;
+  EXPECT(oware_endgame_build_with_stop("abapa", OWARE_CONVENTION_EVEN_SPLIT, 20, stop_flag, &endgame),
+         OWARE_RESULT_STOPPED);
+  CHECK(endgame == NULL);
+  EXPECT(oware_endgame_build_with_stop("abapa", OWARE_CONVENTION_EVEN_SPLIT, 3, NULL, NULL),
+         OWARE_RESULT_NULL_PARAMETER);
+
+  /* A searcher and a player given the flag stop after one iteration. */
+  oware_searcher *searcher = NULL;
+  OK(oware_searcher_new(1 << 16, &searcher));
+  OK(oware_searcher_set_stop(searcher, stop_flag));
+  EXPECT(oware_searcher_set_stop(searcher, NULL), OWARE_RESULT_NULL_PARAMETER);
+  oware_search_limits depth40 = {40, 0, 0};
+  oware_search_result result;
+  OK(oware_searcher_search(searcher, game, &depth40, &result));
+  CHECK(result.depth == 1);
+  oware_searcher_free(searcher);
+  oware_player *player = NULL;
+  OK(oware_player_new(4, 1, false, &player));
+  OK(oware_player_set_stop(player, stop_flag));
+  EXPECT(oware_player_set_stop(NULL, stop_flag), OWARE_RESULT_NULL_PARAMETER);
+  uint8_t move = OWARE_NO_MOVE;
+  OK(oware_player_choose(player, game, &move));
+  CHECK(move < 6);
+  oware_player_free(player);
+
+  /* Set from another thread while perft(30) runs. */
+  OK(oware_stop_reset(stop_flag));
+  OK(oware_stop_is_requested(stop_flag, &set));
+  CHECK(!set);
+  pthread_t stopper;
+  CHECK(pthread_create(&stopper, NULL, stop_later, NULL) == 0);
+  EXPECT(oware_game_perft_with_stop(game, 30, stop_flag, &nodes), OWARE_RESULT_STOPPED);
+  pthread_join(stopper, NULL);
+
+  /* Set by a signal handler (as for Ctrl-C) while perft(30) runs. */
+  OK(oware_stop_reset(stop_flag));
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = on_signal;
+  sigemptyset(&action.sa_mask);
+  CHECK(sigaction(SIGUSR1, &action, NULL) == 0);
+  pthread_t self = pthread_self();
+  CHECK(pthread_create(&stopper, NULL, interrupt_later, &self) == 0);
+  EXPECT(oware_game_perft_with_stop(game, 30, stop_flag, &nodes), OWARE_RESULT_STOPPED);
+  pthread_join(stopper, NULL);
+  signal(SIGUSR1, SIG_DFL);
+
+  EXPECT(oware_stop_request(NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_stop_reset(NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_stop_is_requested(stop_flag, NULL), OWARE_RESULT_NULL_PARAMETER);
+  oware_stop_free(stop_flag);
+  oware_stop_free(NULL);
+  stop_flag = NULL;
+  oware_game_free(game);
+}
+
 int main(void) {
   printf("oware %s (header %d.%d.%d)\n", oware_version(), OWARE_VERSION_MAJOR, OWARE_VERSION_MINOR,
          OWARE_VERSION_PATCH);
@@ -839,6 +948,7 @@ int main(void) {
   test_records();
   test_engine();
   test_endgame();
+  test_stop();
   printf("smoke: %d passed, %d failed\n", passed, failed);
   return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -745,7 +745,8 @@ class Board:
         other side to move (a new game without moves)."""
     def perft(self, depth: int) -> int:
         """The number of move sequences of *depth* plies from the current position
-        (the position's rules only). Releases the GIL.
+        (the position's rules only). Releases the GIL; Ctrl-C (KeyboardInterrupt)
+        stops it.
 
         >>> import oware
         >>> oware.Board().perft(5)
@@ -1111,10 +1112,13 @@ class EndgameDatabase:
         ruleset's own (``'own'`` for the presets; ``'even'`` for a ruleset whose seeds
         left at a cycle count for nobody, e.g. ``'abapa(leftover=none)'``).
 
-        Uses every core. Releases the GIL; Ctrl-C (KeyboardInterrupt) stops the build once
-        the layer being built is done. Raises :class:`EndgameError` for a ruleset outside
-        the Oware family, a *max_seeds* above the ruleset's seeds or too large a layer
-        (checked before anything is built), ValueError for an unknown convention.
+        Uses every core. Releases the GIL; Ctrl-C (KeyboardInterrupt) stops the build
+        within milliseconds. Raises :class:`EndgameError` for a ruleset outside the Oware
+        family, a *max_seeds* above the ruleset's seeds or too large a layer (checked
+        before anything is built), ValueError for an unknown convention, MemoryError
+        (naming the bytes) when the memory the build needs cannot be had: about 2 bytes
+        a position of the layers below *max_seeds* (3 under ``'own'``) and 8 of the
+        last, reserved before the first layer is built.
         """
     @staticmethod
     def load(path: str | os.PathLike[str]) -> EndgameDatabase:
@@ -1178,7 +1182,8 @@ class EndgameDatabase:
         """The value of *board*'s position even above :attr:`max_seeds`: every position
         it can reach with more seeds than the database holds (at most *max_positions*
         of them) is gathered and solved as the layers were, with the database's values
-        below; within the database's range this is :meth:`value`. Releases the GIL.
+        below; within the database's range this is :meth:`value`. Releases the GIL;
+        Ctrl-C (KeyboardInterrupt) stops it.
         Raises :class:`ProbeError` as :meth:`probe` does (but not for too many seeds),
         and when more than *max_positions* positions are reachable.
 
@@ -1201,7 +1206,8 @@ def play_match(
     reproducible: bool = True,
 ) -> MatchResult:
     """Plays *games* games between a player of level *first* and one of level *second*,
-    in pairs from the same random two-ply opening with the sides swapped. Releases the GIL.
+    in pairs from the same random two-ply opening with the sides swapped. Releases the GIL;
+    Ctrl-C (KeyboardInterrupt) stops it.
 
     >>> import oware
     >>> oware.play_match(2, 1, games=4, seed=1).games
@@ -1219,7 +1225,9 @@ def random_games(
     """Plays *n* games of uniformly random legal moves inside Rust, spread over
     *threads* threads (default: the machine's cores) with the GIL released, and
     returns NumPy arrays (numpy is needed). Game ``i`` follows its own seed derived
-    from *seed* and ``i``, so the result does not depend on *threads*.
+    from *seed* and ``i``, so the result does not depend on *threads*. Ctrl-C
+    (KeyboardInterrupt) stops it. MemoryError (naming the bytes) when the arrays
+    cannot be allocated: the moves table takes ``n`` × the longest game's plies bytes.
 
     - ``'plies'``: int32 ``(n,)``, the length of each game;
     - ``'winner'``: int8 ``(n,)``, 0 South, 1 North, -1 draw;
@@ -1239,7 +1247,9 @@ class BoardBatch:
     """*n* boards stepped together inside Rust, for reinforcement learning: every
     method reads or steps all boards at once and returns NumPy arrays (numpy is
     needed). Actions are house indices of each board's side to move. Threads may
-    share a batch: a call made while another thread steps it waits for it.
+    share a batch: a call made while another thread steps it waits for it. A board
+    takes about 560 bytes: MemoryError (naming the bytes) when the batch cannot be
+    allocated.
 
     >>> import oware
     >>> batch = oware.BoardBatch(3, ruleset="kalah", seed=1)

@@ -4,7 +4,8 @@
 use super::layer::{Child, Frame, Houses};
 use super::retrograde::{MAX_RANK, NO_RANK, UNSET, Work};
 use super::{Convention, EndgameError, Probe, ProbeError, SeedIndex, Value};
-use crate::{Family, Game, GrandSlam, MAX_HOUSES, Move, MoveList, Position, Ruleset};
+use crate::stop::Checker;
+use crate::{Family, Game, GrandSlam, MAX_HOUSES, Move, MoveList, Position, Ruleset, StopHandle};
 
 /// The most seeds the index is made for: beyond any layer that fits.
 pub(crate) const INDEX_SEEDS: usize = 60;
@@ -112,28 +113,126 @@ impl Database {
     }
 
     /// Builds every layer from 0 to `max_seeds` seeds on the board.
+    /// [`Database::build_with_stop`] can be stopped.
     ///
     /// # Errors
-    /// As [`Database::new`] and [`Database::build_next_layer`], checked
-    /// before any layer is built: [`EndgameError::Full`] when `max_seeds`
-    /// is more than the ruleset's seeds, [`EndgameError::TooLarge`] when a
-    /// layer up to it would hold 2^31 positions or more.
+    /// As [`Database::build_with_stop`] (never `Stopped`).
     pub fn build(
         ruleset: &Ruleset,
         convention: Convention,
         max_seeds: u8,
     ) -> Result<Database, EndgameError> {
+        Database::build_with_stop(ruleset, convention, max_seeds, &StopHandle::new())
+    }
+
+    /// [`Database::build`] that `stop` can end: it is looked at every few
+    /// thousand positions, so a stop ends the build within milliseconds.
+    ///
+    /// Before any layer is built, the memory the build needs at its peak
+    /// ([`Database::memory_to_build`]) is reserved and given back at once,
+    /// so that a build the process cannot hold fails now, not hours later
+    /// (the reservation takes address space only, not memory that is
+    /// touched). Every large array is then allocated fallibly.
+    ///
+    /// ```
+    /// use oware::endgame::{Convention, Database, EndgameError};
+    /// use oware::{Ruleset, StopHandle};
+    /// let stop = StopHandle::new();
+    /// stop.stop();
+    /// let built = Database::build_with_stop(&Ruleset::abapa(), Convention::EvenSplit, 20, &stop);
+    /// assert_eq!(built, Err(EndgameError::Stopped));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Database::new`], and, checked before any layer is built:
+    /// [`EndgameError::Full`] when `max_seeds` is more than the ruleset's
+    /// seeds, [`EndgameError::TooLarge`] when a layer up to it would hold
+    /// 2^31 positions or more, [`EndgameError::OutOfMemory`] (with the
+    /// estimate) when the memory the build needs cannot be reserved. Then
+    /// [`EndgameError::OutOfMemory`] when an array cannot be allocated
+    /// after all, and [`EndgameError::Stopped`] when `stop` is set.
+    pub fn build_with_stop(
+        ruleset: &Ruleset,
+        convention: Convention,
+        max_seeds: u8,
+        stop: &StopHandle,
+    ) -> Result<Database, EndgameError> {
         let mut db = Database::new(ruleset, convention)?;
-        if max_seeds > ruleset.total_seeds() || usize::from(max_seeds) > INDEX_SEEDS {
-            return Err(EndgameError::Full);
-        }
-        if let Some(seeds) = (0..=max_seeds).find(|&k| db.positions(k) >= MAX_LAYER_POSITIONS) {
-            return Err(EndgameError::TooLarge { seeds });
-        }
+        db.check_build_to(max_seeds)?;
         while db.max_seeds().is_none_or(|n| n < max_seeds) {
-            db.build_next_layer(|_| {})?;
+            db.build_next_layer_with_stop(|_| {}, stop)?;
         }
         Ok(db)
+    }
+
+    /// The checks [`Database::build_with_stop`] makes before it builds the
+    /// layers up to `max_seeds` from those this database holds: the seed
+    /// range, the layer sizes, and the memory, reserved and given back.
+    ///
+    /// # Errors
+    /// As [`Database::build_with_stop`], before any layer is built.
+    pub fn check_build_to(&self, max_seeds: u8) -> Result<(), EndgameError> {
+        if max_seeds > self.ruleset.total_seeds() || usize::from(max_seeds) > INDEX_SEEDS {
+            return Err(EndgameError::Full);
+        }
+        let first = self.layers.len() as u8;
+        if let Some(seeds) = (first..=max_seeds).find(|&k| self.positions(k) >= MAX_LAYER_POSITIONS)
+        {
+            return Err(EndgameError::TooLarge { seeds });
+        }
+        let bytes = self.memory_to_build_to(max_seeds);
+        let reserve = usize::try_from(bytes)
+            .ok()
+            .and_then(|n| Vec::<u8>::new().try_reserve_exact(n).ok());
+        reserve.ok_or(EndgameError::OutOfMemory { bytes })
+    }
+
+    /// An estimate of the memory, in bytes, that building the layers of 0
+    /// to `max_seeds` seeds of `ruleset` under `convention` holds at its
+    /// peak (0 for a ruleset without databases). Building layer `k` holds
+    /// every layer below it, at 2 bytes a position under
+    /// [`Convention::EvenSplit`] (value and rank) and 3 under
+    /// [`Convention::EachTakesOwn`] (two bounds and rank), and 8 bytes a
+    /// position of layer `k`: 6 of work arrays (bounds, rank, open-move
+    /// count, best exits) and 2 of propagation queues (measured: at most
+    /// 1.1), which are freed before the 1 or 2 bytes of bounds it keeps
+    /// are allocated. The peak is the largest of these sums,
+    /// the last layer's. Threads add a few MiB, and the process its own.
+    ///
+    /// ```
+    /// use oware::endgame::{Convention, Database};
+    /// use oware::Ruleset;
+    /// let abapa = Ruleset::abapa();
+    /// // Layers 0..=17 hold 51 895 935 positions, layer 18 34 597 290.
+    /// let bytes = Database::memory_to_build(&abapa, Convention::EvenSplit, 18);
+    /// assert_eq!(bytes, 51_895_935 * 2 + 34_597_290 * 8);
+    /// assert!(Database::memory_to_build(&abapa, Convention::EachTakesOwn, 28) > 20 << 30);
+    /// ```
+    #[must_use]
+    pub fn memory_to_build(ruleset: &Ruleset, convention: Convention, max_seeds: u8) -> u64 {
+        Database::new(ruleset, convention).map_or(0, |db| db.memory_to_build_to(max_seeds))
+    }
+
+    /// [`Database::memory_to_build`] from the layers this database holds.
+    fn memory_to_build_to(&self, max_seeds: u8) -> u64 {
+        let stored = match self.convention {
+            Convention::EvenSplit => 2,
+            Convention::EachTakesOwn => 3,
+        };
+        // The queues are freed before the bounds are kept.
+        let solving = Work::BYTES + Work::QUEUE_BYTES.max(Work::finish_bytes(self.convention));
+        let mut below: u64 = self
+            .layers
+            .iter()
+            .map(|l| (l.lower.len() + l.upper.len() + l.rank.len()) as u64)
+            .sum();
+        let mut peak = 0;
+        for k in self.layers.len()..=usize::from(max_seeds) {
+            let n = self.index.count(k);
+            peak = peak.max(below.saturating_add(n.saturating_mul(solving)));
+            below = below.saturating_add(n.saturating_mul(stored));
+        }
+        peak
     }
 
     /// The ruleset the database was built for.
@@ -168,12 +267,25 @@ impl Database {
     /// each; returns its seed total. Uses every core the machine offers for the first step.
     ///
     /// # Errors
+    /// As [`Database::build_next_layer_with_stop`] (never `Stopped`).
+    pub fn build_next_layer(&mut self, progress: impl FnMut(Progress)) -> Result<u8, EndgameError> {
+        self.build_next_layer_with_stop(progress, &StopHandle::new())
+    }
+
+    /// [`Database::build_next_layer`] that `stop` can end (looked at every
+    /// few thousand positions); a stopped layer is dropped, and the
+    /// database keeps the layers it held.
+    ///
+    /// # Errors
     /// [`EndgameError::Full`] when the layers already reach the ruleset's
     /// seed total; [`EndgameError::TooLarge`] when the layer would hold
-    /// 2^31 positions or more.
-    pub fn build_next_layer(
+    /// 2^31 positions or more; [`EndgameError::OutOfMemory`] when one of
+    /// its arrays cannot be allocated; [`EndgameError::Stopped`] when
+    /// `stop` is set.
+    pub fn build_next_layer_with_stop(
         &mut self,
         mut progress: impl FnMut(Progress),
+        stop: &StopHandle,
     ) -> Result<u8, EndgameError> {
         let seeds = self.layers.len();
         if seeds > usize::from(self.ruleset.total_seeds()) || seeds > INDEX_SEEDS {
@@ -194,8 +306,11 @@ impl Database {
             saturated: 0,
         };
         progress(report);
-        let mut work = Work::new(n as usize);
-        self.read_moves(seeds, &mut work);
+        if stop.is_stopped() {
+            return Err(EndgameError::Stopped);
+        }
+        let mut work = Work::new(n as usize)?;
+        self.read_moves(seeds, &mut work, stop)?;
         report.step = 1;
         progress(report);
         let frame = self.frame(seeds);
@@ -213,15 +328,22 @@ impl Database {
                 report.saturated = stats.saturated;
                 progress(report);
             },
-        );
-        self.layers.push(self.finish(seeds, work));
+            stop,
+        )?;
+        let layer = self.finish(seeds, work)?;
+        self.layers.push(layer);
         Ok(seeds as u8)
     }
 
     /// The first step of a layer: every position's moves, quiet ones
     /// counted, those leaving the layer valued from the layers below; split
     /// over the machine's cores (on this thread alone if no other starts).
-    fn read_moves(&self, seeds: usize, work: &mut Work) {
+    fn read_moves(
+        &self,
+        seeds: usize,
+        work: &mut Work,
+        stop: &StopHandle,
+    ) -> Result<(), EndgameError> {
         let n = work.open.len();
         let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
         let chunk = n.div_ceil(threads).max(1);
@@ -231,8 +353,10 @@ impl Database {
             .zip(work.best_lower_exit.chunks_mut(chunk))
             .zip(work.best_upper_exit.chunks_mut(chunk));
         super::threads::run_all(parts.enumerate().map(|(k, ((open, lower), upper))| {
-            move || self.read_moves_from(seeds, k * chunk, open, lower, upper)
+            move || self.read_moves_from(seeds, k * chunk, open, lower, upper, stop)
         }));
+        // A part stopped early leaves the flag set.
+        Checker::new(stop).now().map_err(EndgameError::from)
     }
 
     /// [`Database::read_moves`] for the positions from index `start` on.
@@ -243,12 +367,17 @@ impl Database {
         open: &mut [u8],
         lower: &mut [i8],
         upper: &mut [i8],
+        stop: &StopHandle,
     ) {
+        let mut checker = Checker::new(stop);
         let frame = self.frame(seeds);
         let mut houses: Houses = [0; 2 * MAX_HOUSES];
         self.decode(seeds, start as u64, &mut houses);
         let h2 = 2 * self.ruleset.houses_per_side();
         for i in 0..open.len() {
+            if checker.step().is_err() {
+                return;
+            }
             let (mut quiet, mut best_lower, mut best_upper) = (0, UNSET, UNSET);
             let moves = frame.children(&houses, |_, child| match child {
                 Child::Quiet(_) => quiet += 1,
@@ -291,13 +420,13 @@ impl Database {
     }
 
     /// The stored layer from the solved work arrays.
-    fn finish(&self, seeds: usize, work: Work) -> Layer {
-        let (lower, upper) = work.bounds(self.convention, seeds as i8);
-        Layer {
+    fn finish(&self, seeds: usize, work: Work) -> Result<Layer, EndgameError> {
+        let (lower, upper) = work.bounds(self.convention, seeds as i8)?;
+        Ok(Layer {
             lower,
             upper,
             rank: work.rank,
-        }
+        })
     }
 
     /// The frame of the positions with `seeds` seeds.

@@ -51,6 +51,12 @@ pub enum LoadError {
     /// The file is sound but not what was asked for: another ruleset or
     /// convention, or layers that do not follow the ones held.
     Mismatch(&'static str),
+    /// A layer's array could not be allocated (the process's address-space
+    /// limit, or the system's memory, is too small for the file).
+    OutOfMemory {
+        /// The bytes asked for when the allocation failed.
+        bytes: u64,
+    },
 }
 
 impl fmt::Display for LoadError {
@@ -68,6 +74,7 @@ impl fmt::Display for LoadError {
             LoadError::Checksum => f.write_str("the database file is corrupt (checksum mismatch)"),
             LoadError::Corrupt(what) => write!(f, "the database file is corrupt: bad {what}"),
             LoadError::Mismatch(what) => write!(f, "the database file does not match: {what}"),
+            LoadError::OutOfMemory { bytes } => super::out_of_memory(f, *bytes),
         }
     }
 }
@@ -463,22 +470,27 @@ impl<W: Write> Checksummed<W> {
 impl<R: Read> Checksummed<R> {
     /// The next `n` bytes; [`LoadError::Truncated`] if the input ends.
     /// Read in chunks, so a corrupt length fails at the end of the file,
-    /// not by allocating it at once.
+    /// not by allocating it at once; grown fallibly, so a file too large
+    /// for the process's memory gives [`LoadError::OutOfMemory`].
     fn take(&mut self, n: usize) -> Result<Vec<u8>, LoadError> {
-        let mut bytes = Vec::with_capacity(n.min(CHUNK));
-        let mut left = n;
-        let mut chunk = vec![0; CHUNK.min(n)];
-        while left > 0 {
-            let part = &mut chunk[..CHUNK.min(left)];
-            self.inner.read_exact(part)?;
-            self.crc.update(part);
-            bytes.extend_from_slice(part);
-            left -= part.len();
+        let out_of_memory = |_| LoadError::OutOfMemory { bytes: n as u64 };
+        let mut bytes = Vec::new();
+        bytes
+            .try_reserve_exact(n.min(CHUNK))
+            .map_err(out_of_memory)?;
+        while bytes.len() < n {
+            let start = bytes.len();
+            let part = CHUNK.min(n - start);
+            bytes.try_reserve(part).map_err(out_of_memory)?;
+            bytes.resize(start + part, 0);
+            self.inner.read_exact(&mut bytes[start..])?;
+            self.crc.update(&bytes[start..]);
         }
         Ok(bytes)
     }
 
     fn take_values(&mut self, n: usize) -> Result<Vec<i8>, LoadError> {
+        // Collected in place: no second array.
         Ok(self.take(n)?.into_iter().map(|b| b as i8).collect())
     }
 }

@@ -234,6 +234,17 @@ pub enum EndgameError {
         /// The seed total of that layer.
         seeds: u8,
     },
+    /// Memory for the build could not be had: the up-front reservation of
+    /// [`Database::memory_to_build`] failed, or an array of the layer being
+    /// built could not be allocated (the process's address-space limit, or
+    /// the system's memory, is too small).
+    OutOfMemory {
+        /// The bytes asked for when the allocation failed.
+        bytes: u64,
+    },
+    /// A [`StopHandle`](crate::StopHandle) stopped the build; the layers
+    /// built before the one it stopped are kept.
+    Stopped,
 }
 
 impl fmt::Display for EndgameError {
@@ -246,11 +257,80 @@ impl fmt::Display for EndgameError {
             EndgameError::TooLarge { seeds } => {
                 write!(f, "the layer of {seeds} seeds would hold 2^31 positions or more")
             }
+            EndgameError::OutOfMemory { bytes } => out_of_memory(f, *bytes),
+            EndgameError::Stopped => crate::Stopped.fmt(f),
         }
     }
 }
 
 impl core::error::Error for EndgameError {}
+
+impl From<crate::Stopped> for EndgameError {
+    fn from(_: crate::Stopped) -> EndgameError {
+        EndgameError::Stopped
+    }
+}
+
+/// The message of a failed allocation of `bytes` bytes, shared by every
+/// error that reports one.
+pub(crate) fn out_of_memory(f: &mut fmt::Formatter<'_>, bytes: u64) -> fmt::Result {
+    let (size, unit) = if bytes >= 1 << 30 {
+        (bytes as f64 / f64::from(1 << 30), "GiB")
+    } else {
+        (bytes as f64 / f64::from(1 << 20), "MiB")
+    };
+    write!(
+        f,
+        "out of memory: {bytes} bytes ({size:.1} {unit}) could not be allocated"
+    )
+}
+
+/// `n` copies of `value` in a vector allocated fallibly:
+/// [`EndgameError::OutOfMemory`] with the bytes asked for when the
+/// allocation fails, where `vec![value; n]` would abort the process.
+pub(crate) fn try_vec<T: Clone>(value: T, n: usize) -> Result<Vec<T>, EndgameError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n)
+        .map_err(|_| EndgameError::OutOfMemory {
+            bytes: bytes_of::<T>(n),
+        })?;
+    v.resize(n, value);
+    Ok(v)
+}
+
+/// The items of `items` (exactly `n` of them) in a vector allocated
+/// fallibly, as [`try_vec`].
+pub(crate) fn try_collect<T>(
+    items: impl Iterator<Item = T>,
+    n: usize,
+) -> Result<Vec<T>, EndgameError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n)
+        .map_err(|_| EndgameError::OutOfMemory {
+            bytes: bytes_of::<T>(n),
+        })?;
+    v.extend(items);
+    Ok(v)
+}
+
+/// Appends `item` to a queue that grows fallibly (doubling, as `push`
+/// does).
+#[inline]
+pub(crate) fn try_push<T>(v: &mut Vec<T>, item: T) -> Result<(), EndgameError> {
+    if v.len() == v.capacity() {
+        let more = v.len().max(1024);
+        v.try_reserve(more).map_err(|_| EndgameError::OutOfMemory {
+            bytes: bytes_of::<T>(v.len() + more),
+        })?;
+    }
+    v.push(item);
+    Ok(())
+}
+
+/// The bytes of `n` items of `T`.
+fn bytes_of<T>(n: usize) -> u64 {
+    (n as u64).saturating_mul(core::mem::size_of::<T>() as u64)
+}
 
 /// Why a position cannot be probed.
 #[non_exhaustive]

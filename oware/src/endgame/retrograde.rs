@@ -12,7 +12,9 @@
 //! enters `W` once and `F` once, and each entry visits its predecessors
 //! once.
 
-use super::Convention;
+use super::{Convention, EndgameError, try_collect, try_push, try_vec};
+use crate::StopHandle;
+use crate::stop::Checker;
 
 /// Not decided (yet): below every value.
 pub(crate) const UNSET: i8 = i8::MIN;
@@ -64,8 +66,14 @@ pub(crate) struct Stats {
 impl Work {
     /// The solved bounds of positions of `seeds` seeds under `convention`:
     /// lower bounds (the values) and upper bounds (empty when equal).
-    pub(crate) fn bounds(&self, convention: Convention, seeds: i8) -> (Vec<i8>, Vec<i8>) {
-        match convention {
+    /// Allocates [`Work::finish_bytes`] a position.
+    pub(crate) fn bounds(
+        &self,
+        convention: Convention,
+        seeds: i8,
+    ) -> Result<(Vec<i8>, Vec<i8>), EndgameError> {
+        let n = self.lower.len();
+        Ok(match convention {
             // Thresholds 1.. only: W_t and F_t for t >= 1 are exactly the
             // positions worth at least t and at most -t when endless play
             // is worth 0; the rest are worth 0.
@@ -76,7 +84,7 @@ impl Work {
                     (lower, _) => lower,
                 };
                 (
-                    self.lower.iter().zip(&self.upper).map(value).collect(),
+                    try_collect(self.lower.iter().zip(&self.upper).map(value), n)?,
                     Vec::new(),
                 )
             }
@@ -84,11 +92,11 @@ impl Work {
             Convention::EachTakesOwn => {
                 let or = |v: i8, bound: i8| if v == UNSET { bound } else { v };
                 (
-                    self.lower.iter().map(|&v| or(v, -seeds)).collect(),
-                    self.upper.iter().map(|&v| or(v, seeds)).collect(),
+                    try_collect(self.lower.iter().map(|&v| or(v, -seeds)), n)?,
+                    try_collect(self.upper.iter().map(|&v| or(v, seeds)), n)?,
                 )
             }
-        }
+        })
     }
 
     /// The thresholds to solve for `seeds` seeds under `convention`, top
@@ -100,22 +108,42 @@ impl Work {
         }
     }
 
-    /// Nothing decided for `n` positions.
-    pub(crate) fn new(n: usize) -> Work {
-        Work {
-            lower: vec![UNSET; n],
-            upper: vec![UNSET; n],
-            rank: vec![NO_RANK; n],
-            open: vec![0; n],
-            best_lower_exit: vec![UNSET; n],
-            best_upper_exit: vec![UNSET; n],
+    /// Bytes a position of the arrays [`Work::new`] allocates.
+    pub(crate) const BYTES: u64 = 6;
+
+    /// Bytes a position of the two queues of a propagation round at their
+    /// largest, as the estimate of a build counts them: half an entry (4
+    /// bytes) a position. Measured on the Abapa layers of 9 to 16 seeds,
+    /// their capacity reached 0.10–0.19 entries a position under
+    /// [`Convention::EvenSplit`] and 0.19–0.27 under
+    /// [`Convention::EachTakesOwn`].
+    pub(crate) const QUEUE_BYTES: u64 = 2;
+
+    /// Bytes a position [`Work::bounds`] allocates under `convention`.
+    pub(crate) const fn finish_bytes(convention: Convention) -> u64 {
+        match convention {
+            Convention::EvenSplit => 1,
+            Convention::EachTakesOwn => 2,
         }
+    }
+
+    /// Nothing decided for `n` positions: [`Work::BYTES`] a position,
+    /// allocated fallibly.
+    pub(crate) fn new(n: usize) -> Result<Work, EndgameError> {
+        Ok(Work {
+            lower: try_vec(UNSET, n)?,
+            upper: try_vec(UNSET, n)?,
+            rank: try_vec(NO_RANK, n)?,
+            open: try_vec(0, n)?,
+            best_lower_exit: try_vec(UNSET, n)?,
+            best_upper_exit: try_vec(UNSET, n)?,
+        })
     }
 
     /// Solves the thresholds from `top` down to `bottom`, finding the
     /// positions a quiet move leads from with `predecessors` (which appends
     /// to the buffer it is given, once per move); `step` is called after
-    /// each threshold.
+    /// each threshold. `stop` is looked at every few thousand positions.
     ///
     /// Finding predecessors is most of the work, and it only reads: each
     /// round's are found on every core ([`Predecessors`]), then applied in
@@ -126,22 +154,26 @@ impl Work {
         bottom: i8,
         predecessors: impl Fn(u32, &mut Vec<u32>) + Sync,
         mut step: impl FnMut(&Stats),
-    ) -> Stats {
+        stop: &StopHandle,
+    ) -> Result<Stats, EndgameError> {
         let mut stats = Stats::default();
         let mut found = Predecessors::new();
+        let mut checker = Checker::new(stop);
+        let mut current = Vec::new();
+        let mut next = Vec::new();
         for t in (bottom..=top).rev() {
-            let mut current = self.entries_by_exits(t);
-            let mut next = Vec::new();
+            self.entries_by_exits(t, &mut current, &mut checker)?;
             let mut round: u32 = 0;
             while !current.is_empty() {
                 round += 1;
                 for block in current.chunks(BLOCK) {
+                    checker.now()?;
                     found.find(block, &predecessors);
                     for (&entry, preds) in block.iter().zip(found.lists()) {
                         if entry & FORCED == 0 {
-                            self.child_entered_w(t, preds, &mut next);
+                            self.child_entered_w(t, preds, &mut next)?;
                         } else {
-                            self.child_entered_f(t, round, preds, &mut next, &mut stats);
+                            self.child_entered_f(t, round, preds, &mut next, &mut stats)?;
                         }
                     }
                 }
@@ -151,38 +183,50 @@ impl Work {
             stats.rounds = stats.rounds.max(round);
             step(&stats);
         }
-        stats
+        Ok(stats)
     }
 
     /// Round 0 of threshold `t`: positions with a move leaving the layer
-    /// worth `t`, and those all of whose moves are now no better than `−t`.
-    fn entries_by_exits(&mut self, t: i8) -> Vec<u32> {
-        let mut entries = Vec::new();
+    /// worth `t`, and those all of whose moves are now no better than `−t`,
+    /// into `entries` (empty).
+    fn entries_by_exits(
+        &mut self,
+        t: i8,
+        entries: &mut Vec<u32>,
+        checker: &mut Checker<'_>,
+    ) -> Result<(), EndgameError> {
         for i in 0..self.lower.len() {
+            checker.step()?;
             if self.lower[i] == UNSET && self.best_lower_exit[i] == t {
                 self.lower[i] = t;
                 self.rank[i] = 0;
-                entries.push(i as u32);
+                try_push(entries, i as u32)?;
             }
             if self.upper[i] == UNSET && self.open[i] == 0 && self.best_upper_exit[i] == -t {
                 self.upper[i] = -t;
-                entries.push(i as u32 | FORCED);
+                try_push(entries, i as u32 | FORCED)?;
             }
         }
-        entries
+        Ok(())
     }
 
     /// A child entered `W_t`: the move to it holds its mover to `−t` or
     /// less; a predecessor with no open move left enters `F_t`.
-    fn child_entered_w(&mut self, t: i8, predecessors: &[u32], next: &mut Vec<u32>) {
+    fn child_entered_w(
+        &mut self,
+        t: i8,
+        predecessors: &[u32],
+        next: &mut Vec<u32>,
+    ) -> Result<(), EndgameError> {
         for &p in predecessors {
             let i = p as usize;
             self.open[i] -= 1;
             if self.open[i] == 0 && self.upper[i] == UNSET && self.best_upper_exit[i] <= -t {
                 self.upper[i] = -t;
-                next.push(p | FORCED);
+                try_push(next, p | FORCED)?;
             }
         }
+        Ok(())
     }
 
     /// A child entered `F_t`: moving to it forces `t`; its predecessors
@@ -194,16 +238,17 @@ impl Work {
         predecessors: &[u32],
         next: &mut Vec<u32>,
         stats: &mut Stats,
-    ) {
+    ) -> Result<(), EndgameError> {
         for &p in predecessors {
             let i = p as usize;
             if self.lower[i] == UNSET {
                 self.lower[i] = t;
                 self.rank[i] = u8::try_from(round).map_or(MAX_RANK, |r| r.min(MAX_RANK));
                 stats.saturated += u64::from(self.rank[i] == MAX_RANK);
-                next.push(p);
+                try_push(next, p)?;
             }
         }
+        Ok(())
     }
 }
 

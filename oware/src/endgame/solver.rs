@@ -6,8 +6,9 @@ use std::collections::HashMap;
 
 use super::layer::{Child, Houses};
 use super::retrograde::{UNSET, Work};
-use super::{Database, ProbeError, Value};
-use crate::{MAX_HOUSES, Position};
+use super::{Database, EndgameError, ProbeError, Value};
+use crate::stop::Checker;
+use crate::{MAX_HOUSES, Position, StopHandle};
 use core::fmt;
 
 /// Why [`Database::solve`] gave no value.
@@ -23,6 +24,29 @@ pub enum SolveError {
         /// The limit given.
         limit: usize,
     },
+    /// An array of the gathered positions' values could not be
+    /// allocated.
+    OutOfMemory {
+        /// The bytes asked for when the allocation failed.
+        bytes: u64,
+    },
+    /// A [`StopHandle`] stopped the solve.
+    Stopped,
+}
+
+/// An error of the layer fixpoint ([`Work`]), which fails only by a failed
+/// allocation or a stop, as a solve's.
+fn fixpoint_error(e: EndgameError) -> SolveError {
+    match e {
+        EndgameError::OutOfMemory { bytes } => SolveError::OutOfMemory { bytes },
+        _ => SolveError::Stopped,
+    }
+}
+
+impl From<crate::Stopped> for SolveError {
+    fn from(_: crate::Stopped) -> SolveError {
+        SolveError::Stopped
+    }
 }
 
 impl fmt::Display for SolveError {
@@ -33,6 +57,8 @@ impl fmt::Display for SolveError {
                 f,
                 "more than {limit} positions above the database are reachable"
             ),
+            SolveError::OutOfMemory { bytes } => super::out_of_memory(f, *bytes),
+            SolveError::Stopped => crate::Stopped.fmt(f),
         }
     }
 }
@@ -75,26 +101,63 @@ impl Database {
     /// ```
     ///
     /// # Errors
-    /// [`SolveError::Probe`] as [`Database::probe`] would, except for too
-    /// many seeds; [`SolveError::TooManyPositions`] past the limit.
+    /// As [`Database::solve_with_stop`] (never `Stopped`).
     pub fn solve(&self, position: &Position, max_positions: usize) -> Result<Value, SolveError> {
+        self.solve_with_stop(position, max_positions, &StopHandle::new())
+    }
+
+    /// [`Database::solve`] that `stop` can end: it is looked at every few
+    /// thousand positions gathered or solved.
+    ///
+    /// ```
+    /// use oware::endgame::{Convention, Database, SolveError};
+    /// use oware::StopHandle;
+    /// let db = Database::build(&oware::Ruleset::abapa(), Convention::EvenSplit, 5)?;
+    /// let pos: oware::Position = "1,0,2,0,0,1/0,1,0,2,0,1 s 20 20".parse()?;
+    /// let stop = StopHandle::new();
+    /// stop.stop();
+    /// assert_eq!(db.solve_with_stop(&pos, 100_000, &stop), Err(SolveError::Stopped));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SolveError::Probe`] as [`Database::probe`] would, except for too
+    /// many seeds; [`SolveError::TooManyPositions`] past the limit;
+    /// [`SolveError::OutOfMemory`] when the arrays of a group of gathered
+    /// positions cannot be allocated; [`SolveError::Stopped`] when `stop`
+    /// is set.
+    pub fn solve_with_stop(
+        &self,
+        position: &Position,
+        max_positions: usize,
+        stop: &StopHandle,
+    ) -> Result<Value, SolveError> {
         match self.value(position) {
             Err(ProbeError::TooManySeeds { .. }) => {}
             other => return other.map_err(SolveError::Probe),
         }
+        Checker::new(stop).now()?;
         let (houses, seeds) = super::layer::Frame::houses_of(position);
-        let nodes = self.gather(houses, seeds, max_positions)?;
-        Ok(self.solve_nodes(&nodes)[0])
+        let nodes = self.gather(houses, seeds, max_positions, stop)?;
+        Ok(self.solve_nodes(&nodes, stop)?[0])
     }
 
     /// Every position reachable from `houses` with more seeds than the
     /// database holds, the start first.
-    fn gather(&self, houses: Houses, seeds: usize, limit: usize) -> Result<Vec<Node>, SolveError> {
+    fn gather(
+        &self,
+        houses: Houses,
+        seeds: usize,
+        limit: usize,
+        stop: &StopHandle,
+    ) -> Result<Vec<Node>, SolveError> {
+        let mut checker = Checker::new(stop);
         let mut ids: HashMap<(usize, u64), u32> = HashMap::new();
         let mut keys = vec![(seeds, self.frame(seeds).index_of(&houses))];
         ids.insert(keys[0], 0);
         let mut nodes = Vec::new();
         while nodes.len() < keys.len() {
+            checker.step()?;
             let (seeds, index) = keys[nodes.len()];
             let mut houses: Houses = [0; 2 * MAX_HOUSES];
             self.index
@@ -140,7 +203,7 @@ impl Database {
     }
 
     /// Solves gathered nodes, fewest seeds first; their values by id.
-    fn solve_nodes(&self, nodes: &[Node]) -> Vec<Value> {
+    fn solve_nodes(&self, nodes: &[Node], stop: &StopHandle) -> Result<Vec<Value>, SolveError> {
         let mut values = vec![Value { lower: 0, upper: 0 }; nodes.len()];
         let mut by_seeds: Vec<usize> = (0..nodes.len()).collect();
         by_seeds.sort_by_key(|&i| nodes[i].seeds);
@@ -150,7 +213,7 @@ impl Database {
                 .enumerate()
                 .map(|(l, &i)| (i, l as u32))
                 .collect();
-            let mut work = Work::new(group.len());
+            let mut work = Work::new(group.len()).map_err(fixpoint_error)?;
             let mut predecessors = vec![Vec::new(); group.len()];
             for (l, &i) in group.iter().enumerate() {
                 let mut known = nodes[i].known;
@@ -176,8 +239,12 @@ impl Database {
                 bottom,
                 |c, buf| buf.extend(&predecessors[c as usize]),
                 |_| {},
-            );
-            let (lower, upper) = work.bounds(self.convention, seeds);
+                stop,
+            )
+            .map_err(fixpoint_error)?;
+            let (lower, upper) = work
+                .bounds(self.convention, seeds)
+                .map_err(fixpoint_error)?;
             for (l, &i) in group.iter().enumerate() {
                 let upper = upper.get(l).copied().unwrap_or(lower[l]);
                 values[i] = Value {
@@ -186,7 +253,7 @@ impl Database {
                 };
             }
         }
-        values
+        Ok(values)
     }
 }
 

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::{Book, Evaluation, SearchLimits, Searcher, auto};
 use crate::endgame::Database;
-use crate::{Game, Move};
+use crate::{Game, Move, StopHandle};
 
 /// A level of play, 1 (beginner) to 5 (strongest). Each is a documented
 /// configuration of the same engine.
@@ -303,6 +303,25 @@ impl Player {
         self.searcher.set_threads(threads);
     }
 
+    /// Makes `stop` end this player's searches (levels 3 to 5; levels 1
+    /// and 2 do not search): [`Searcher::set_stop`]. A stopped player
+    /// still chooses a legal move at once, from the search's first
+    /// iteration.
+    ///
+    /// ```
+    /// use oware::search::{Level, Player, SearchLimits};
+    /// use oware::{Game, StopHandle};
+    /// let stop = StopHandle::new();
+    /// let mut player = Player::new(Level::Four, 1).with_limits(SearchLimits::depth(60));
+    /// player.set_stop(stop.clone());
+    /// stop.stop(); // a depth-60 search would take for ever: it ends after depth 1
+    /// let game = Game::default();
+    /// assert!(game.is_legal(player.choose(&game).unwrap()));
+    /// ```
+    pub fn set_stop(&mut self, stop: StopHandle) {
+        self.searcher.set_stop(stop);
+    }
+
     /// The player's search limits.
     #[must_use]
     pub fn limits(&self) -> SearchLimits {
@@ -326,9 +345,13 @@ impl Player {
     #[must_use]
     pub fn with_evaluation(mut self, eval: Evaluation) -> Player {
         let (threads, root_seed) = (self.searcher.threads(), self.searcher.root_seed());
+        let given_stop = (!self.searcher.own_stop).then(|| self.searcher.stop_handle());
         self.searcher = Searcher::with_evaluation(self.level.table_entries(), eval);
         self.searcher.set_threads(threads);
         self.searcher.set_root_seed(root_seed);
+        if let Some(stop) = given_stop {
+            self.searcher.set_stop(stop);
+        }
         self.searcher.set_endgame(self.searcher_endgame());
         self
     }

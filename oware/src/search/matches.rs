@@ -3,7 +3,7 @@
 use core::fmt;
 
 use super::{Player, Rng};
-use crate::{Game, Ruleset, Side};
+use crate::{Game, Ruleset, Side, StopHandle, Stopped};
 
 /// The result of a match, from the first player's view.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]
@@ -94,6 +94,7 @@ impl fmt::Display for MatchResult {
 /// `second` (each called with a seed for every game), in pairs: each pair
 /// starts from the same random two-ply opening, once with each player as
 /// South. Returns the result from the first player's view.
+/// [`play_match_with_stop`] can be stopped.
 ///
 /// ```
 /// use oware::search::{Level, Player, play_match};
@@ -105,9 +106,41 @@ pub fn play_match(
     ruleset: Ruleset,
     games: u32,
     seed: u64,
+    first: impl FnMut(u64) -> Player,
+    second: impl FnMut(u64) -> Player,
+) -> MatchResult {
+    let never = StopHandle::new();
+    play_match_with_stop(ruleset, games, seed, first, second, &never)
+        .unwrap_or_else(|Stopped| unreachable!("no one holds this stop handle"))
+}
+
+/// [`play_match`] that `stop` can end: the flag is looked at before every
+/// move, and each player's searches are given it
+/// ([`Player::set_stop`]), so a stop ends the match within a move's first
+/// search iteration. The players' searches leave the flag set.
+///
+/// ```
+/// use oware::search::{Level, Player, play_match_with_stop};
+/// use oware::{Ruleset, StopHandle, Stopped};
+/// let stop = StopHandle::new();
+/// let players = |s| Player::new(Level::Two, s);
+/// assert_eq!(play_match_with_stop(Ruleset::abapa(), 2, 1, players, players, &stop)?.games(), 2);
+/// stop.stop();
+/// assert_eq!(play_match_with_stop(Ruleset::abapa(), 1_000_000, 1, players, players, &stop), Err(Stopped));
+/// # Ok::<_, Stopped>(())
+/// ```
+///
+/// # Errors
+/// [`Stopped`] when the flag is set before the last game ends (at once if
+/// it is set when the call starts); the games played are not returned.
+pub fn play_match_with_stop(
+    ruleset: Ruleset,
+    games: u32,
+    seed: u64,
     mut first: impl FnMut(u64) -> Player,
     mut second: impl FnMut(u64) -> Player,
-) -> MatchResult {
+    stop: &StopHandle,
+) -> Result<MatchResult, Stopped> {
     let mut rng = Rng::new(seed);
     let mut result = MatchResult::default();
     for game_number in 0..games {
@@ -119,8 +152,16 @@ pub fn play_match(
         let game_seed = seed.wrapping_add(u64::from(game_number));
         let mut a = first(game_seed);
         let mut b = second(game_seed ^ 0x5555);
+        a.set_stop(stop.clone());
+        b.set_stop(stop.clone());
         let mut game = opening;
-        while !game.is_game_over() {
+        loop {
+            if stop.is_stopped() {
+                return Err(Stopped);
+            }
+            if game.is_game_over() {
+                break;
+            }
             let south_to_move = game.position().turn() == Side::South;
             let player = if south_to_move == first_is_south {
                 &mut a
@@ -143,7 +184,7 @@ pub fn play_match(
             None => result.draws += 1,
         }
     }
-    result
+    Ok(result)
 }
 
 /// A game of `ruleset` after `plies` random legal moves.

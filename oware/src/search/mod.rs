@@ -48,6 +48,7 @@ pub(crate) mod zobrist;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+
 use std::time::{Duration, Instant};
 
 pub use auto::{
@@ -56,10 +57,10 @@ pub use auto::{
 pub use book::{Book, BookEntry, ParseBookError};
 pub use eval::Evaluation;
 pub use levels::{Level, ParseLevelError, Player, Rng};
-pub use matches::{MatchResult, play_match};
+pub use matches::{MatchResult, play_match, play_match_with_stop};
 
 use crate::endgame::Database;
-use crate::{Game, Move, Position};
+use crate::{Game, Move, Position, StopHandle};
 use tt::Table;
 use worker::{RootResult, Shared, Worker, is_forced, terminal_score};
 
@@ -67,33 +68,6 @@ use worker::{RootResult, Shared, Worker, is_forced, terminal_score};
 /// of 16 bytes (1 GiB). Larger requests are capped, so an absurd size does
 /// not abort the process on a failed allocation.
 pub const MAX_TABLE_ENTRIES: usize = 1 << 26;
-
-/// Stops a search running in another thread ("move now"): the search ends
-/// at its next check (every 1024 positions) and returns the result of the
-/// last iteration it completed. Get one with [`Searcher::stop_handle`].
-///
-/// ```
-/// use oware::search::{SearchLimits, Searcher};
-/// use oware::Game;
-/// let mut searcher = Searcher::new(1 << 16);
-/// let stop = searcher.stop_handle();
-/// stop.stop(); // before the search: it completes its first iteration only
-/// let result = searcher.search(&Game::default(), SearchLimits::depth(40));
-/// assert_eq!(result.depth, 1);
-/// ```
-#[derive(Clone, Debug, Default)]
-pub struct StopHandle(Arc<AtomicBool>);
-
-impl StopHandle {
-    /// Asks the search to stop.
-    pub fn stop(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    fn is_stopped(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
 
 /// A search score from the side to move's view: hundredths of a seed, or a
 /// win or loss the search has seen to the end of the game.
@@ -308,6 +282,9 @@ pub struct Searcher {
     table: Table,
     eval: Evaluation,
     stop: StopHandle,
+    /// Whether `stop` is the searcher's own (reset after each search), not
+    /// one given by [`Searcher::set_stop`].
+    own_stop: bool,
     /// The ruleset of the table's entries.
     ruleset: Option<crate::Ruleset>,
     /// An endgame database whose exact values end lines below the root.
@@ -336,7 +313,8 @@ impl Searcher {
         Searcher {
             table: Table::new(entries),
             eval,
-            stop: StopHandle::default(),
+            stop: StopHandle::new(),
+            own_stop: true,
             ruleset: None,
             endgame: None,
             threads: 1,
@@ -421,12 +399,58 @@ impl Searcher {
         self.endgame.as_ref()
     }
 
-    /// A handle that stops this searcher's searches from another thread.
-    /// A stop lasts for the search it interrupts (or the next one, if no
-    /// search is running); every search after that starts afresh.
+    /// A handle that stops this searcher's searches from another thread
+    /// ("move now"): the search ends at its next check (every 1024
+    /// positions) and returns the result of the last iteration it
+    /// completed. With the searcher's own handle a stop lasts for the
+    /// search it interrupts (or the next one, if no search is running):
+    /// the searcher resets it when that search returns. After
+    /// [`Searcher::set_stop`] this is the handle given there.
+    ///
+    /// ```
+    /// use oware::search::{SearchLimits, Searcher};
+    /// use oware::Game;
+    /// let mut searcher = Searcher::new(1 << 16);
+    /// let stop = searcher.stop_handle();
+    /// stop.stop(); // before the search: it completes its first iteration only
+    /// let result = searcher.search(&Game::default(), SearchLimits::depth(40));
+    /// assert_eq!(result.depth, 1);
+    /// assert!(!stop.is_stopped()); // used up by that search
+    /// ```
     #[must_use]
     pub fn stop_handle(&self) -> StopHandle {
         self.stop.clone()
+    }
+
+    /// Makes `stop` (a clone of a handle the caller keeps) stop this
+    /// searcher's searches, in place of its own handle: one flag can then
+    /// stop a search and the work around it (a match, a game loop). The
+    /// searcher never resets a handle given here: once set, it ends every
+    /// search at its first iteration until its owner calls
+    /// [`StopHandle::reset`].
+    ///
+    /// ```
+    /// use oware::search::{SearchLimits, Searcher};
+    /// use oware::{Game, StopHandle};
+    /// let stop = StopHandle::new();
+    /// let mut searcher = Searcher::new(1 << 16);
+    /// searcher.set_stop(stop.clone());
+    /// stop.stop();
+    /// assert_eq!(searcher.search(&Game::default(), SearchLimits::depth(40)).depth, 1);
+    /// assert!(stop.is_stopped()); // still set: the caller owns it
+    /// stop.reset();
+    /// assert_eq!(searcher.search(&Game::default(), SearchLimits::depth(3)).depth, 3);
+    /// ```
+    pub fn set_stop(&mut self, stop: StopHandle) {
+        self.stop = stop;
+        self.own_stop = false;
+    }
+
+    /// Resets the searcher's own stop flag at the end of a search.
+    fn stop_used_up(&self) {
+        if self.own_stop {
+            self.stop.reset();
+        }
     }
 
     /// Forgets everything searched so far.
@@ -487,7 +511,7 @@ impl Searcher {
             }
             result
         });
-        self.stop.0.store(false, Ordering::Relaxed);
+        self.stop_used_up();
         result
     }
 
@@ -524,7 +548,7 @@ impl Searcher {
                 break;
             }
         }
-        self.stop.0.store(false, Ordering::Relaxed);
+        self.stop_used_up();
         if scores.is_empty() {
             // A limit stopped even the first iteration: score each move by
             // the position it leads to, so every legal move has a score.

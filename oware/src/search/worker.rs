@@ -6,10 +6,10 @@ use core::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::tt::{Bound, Table};
-use super::{Evaluation, INFINITY, StopHandle, WIN, WIN_BAND, zobrist};
+use super::{Evaluation, INFINITY, WIN, WIN_BAND, zobrist};
 use crate::endgame::{Convention, Database};
 use crate::repetition::Occurrences;
-use crate::{Game, MAX_HOUSES, Move, MoveList, Position};
+use crate::{Game, MAX_HOUSES, Move, MoveList, Position, StopHandle};
 
 /// The deepest ply below the root a worker keeps state for.
 const MAX_PLY: usize = super::SearchLimits::MAX_DEPTH as usize + 2;

@@ -1,0 +1,53 @@
+"""Ctrl-C stops every long call: each runs in a child process that gets
+SIGINT half a second in, and must raise KeyboardInterrupt and exit within
+a couple of seconds (a call that ignored it would run for hours)."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+LONG_CALLS = {
+    "perft": "oware.Board().perft(30)",
+    "random_games": "oware.random_games(20_000_000, threads=2)",
+    "play_match": "oware.play_match(4, 4, games=1_000_000)",
+    "build": "oware.EndgameDatabase.build(22, convention='even')",
+    "solve": "oware.EndgameDatabase.build(4).solve(oware.Board(), max_positions=10**9)",
+    "search": "oware.Board().search(depth=64)",
+}
+
+
+@pytest.mark.parametrize("name", sorted(LONG_CALLS))
+def test_ctrl_c_stops_a_long_call(name: str) -> None:
+    # The child installs Python's own Ctrl-C handler: a child started from
+    # a background job inherits SIGINT ignored, and Python keeps that.
+    code = (
+        "import signal\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+        "import oware\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        f"    {LONG_CALLS[name]}\n"
+        "    print('finished')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(0.5)
+    start = time.perf_counter()
+    child.send_signal(signal.SIGINT)
+    try:
+        out, _ = child.communicate(timeout=10)
+    finally:
+        child.kill()
+    took = time.perf_counter() - start
+    assert out.strip() == "interrupted"
+    assert child.returncode == 0
+    assert took < 3.0, f"{name} took {took:.2f} s to stop"
+    print(f"{name}: stopped and exited {took * 1000:.0f} ms after SIGINT")
