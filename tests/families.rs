@@ -1805,7 +1805,7 @@ fn ruleset_text_errors() {
     }
     assert_eq!(
         E::Invalid(RulesetError::PlyLimit).to_string(),
-        "invalid ruleset text: invalid ruleset: a ply limit must be at least 1"
+        "invalid ruleset: a ply limit must be at least 1"
     );
 }
 
@@ -1832,6 +1832,54 @@ fn ruleset_text_names_an_unknown_option() {
     // Control characters are shown escaped.
     let error = "abapa(a\tb=1)".parse::<Ruleset>().unwrap_err();
     assert!(error.to_string().contains("no option \"a\\tb\""), "{error}");
+}
+
+/// Issue 12: a ruleset error passed through the ruleset text parser read
+/// "invalid ruleset text: invalid ruleset: ...", and a position error
+/// through the position string parser "invalid position string: invalid
+/// position: ...". A layer that only passes an error on adds nothing; one
+/// that adds context (the fifth field, a record's tag) says where.
+#[test]
+fn error_messages_add_each_context_once() {
+    let endless = "abapa(repetitions=off,no_capture=off)";
+    let ruleset = endless.parse::<Ruleset>().unwrap_err();
+    assert_eq!(
+        ruleset.to_string(),
+        "invalid ruleset: repetition, no-capture and ply limits are all off, so a game could go on forever"
+    );
+    let cases = [
+        (
+            "4,4,4,4,4,4/4,4,4,4,4,4 s 0 1"
+                .parse::<Position>()
+                .unwrap_err()
+                .to_string(),
+            "invalid position: 49 seeds in houses and stores, the ruleset has 48",
+        ),
+        (
+            format!("4,4,4,4,4,4/4,4,4,4,4,4 s 0 0 {endless}")
+                .parse::<Position>()
+                .unwrap_err()
+                .to_string(),
+            "invalid position string: the fifth field: invalid ruleset: repetition, no-capture and ply limits are all off, so a game could go on forever",
+        ),
+        (
+            "[Variant \"abapa(max_plies=0)\"]\n\n*"
+                .parse::<Record>()
+                .unwrap_err()
+                .to_string(),
+            "invalid game record: Variant tag: invalid ruleset text: max_plies must be off or 1 to 65535",
+        ),
+        (
+            "[Position \"4,4,4,4,4,4/4,4,4,4,4,4 s 0 1\"]\n\n*"
+                .parse::<Record>()
+                .unwrap_err()
+                .to_string(),
+            "invalid game record: Position tag: invalid position: 49 seeds in houses and stores, the ruleset has 48",
+        ),
+    ];
+    for (message, expected) in cases {
+        assert_eq!(message, expected);
+    }
 }
 
 /// Bug (ruleset.rs, `Variant::from_ascii`): its doc promises the alias

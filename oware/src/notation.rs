@@ -234,13 +234,19 @@ pub enum ParsePositionError {
     /// The bytes are not ASCII text.
     NotAscii,
     /// The fields parse, but do not make a position of the ruleset (e.g. the
-    /// wrong seed total).
+    /// wrong seed total). Its message is the [`PositionError`]'s own
+    /// (`invalid position: …`), not prefixed again.
     Position(PositionError),
 }
 
 impl fmt::Display for ParsePositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("invalid position string: ")?;
+        // A PositionError says "invalid position: ..." (or "invalid
+        // board: ...") itself: passing it through adds no context, so no
+        // second prefix.
+        if !matches!(self, ParsePositionError::Position(_)) {
+            f.write_str("invalid position string: ")?;
+        }
         match *self {
             ParsePositionError::Fields { found } => write!(
                 f,

@@ -373,7 +373,8 @@ pub enum ParseRulesetError {
     /// An option is given twice (a size by position and by key
     /// included); holds the key.
     DuplicateKey(&'static str),
-    /// The options do not make a playable ruleset.
+    /// The options do not make a playable ruleset. Its message is the
+    /// [`RulesetError`]'s own (`invalid ruleset: …`), not prefixed again.
     Invalid(RulesetError),
 }
 
@@ -401,7 +402,11 @@ fn takes(key: &str) -> String {
 
 impl fmt::Display for ParseRulesetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("invalid ruleset text: ")?;
+        // A RulesetError says "invalid ruleset: ..." itself: passing it
+        // through adds no context, so no second prefix.
+        if !matches!(self, ParseRulesetError::Invalid(_)) {
+            f.write_str("invalid ruleset text: ")?;
+        }
         match self {
             ParseRulesetError::Name => f.write_str(
                 "unknown preset (abapa, openspiel, awale, kalah, kalah-irving or congkak)",

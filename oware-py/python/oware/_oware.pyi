@@ -83,7 +83,7 @@ class InvalidPositionError(ValueError):
     >>> oware.Board("4,4,4,4,4,4/4,4,4,4,4,5 s 0 0")
     Traceback (most recent call last):
     ...
-    oware.InvalidPositionError: invalid position string: invalid position: 49 seeds in houses and stores, the ruleset has 48
+    oware.InvalidPositionError: invalid position: 49 seeds in houses and stores, the ruleset has 48
     """
 
 class InvalidRulesetError(ValueError):
