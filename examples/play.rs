@@ -11,9 +11,12 @@
 //! cargo run --release --example play -- --level 5 --endgame egdb # perfect endgames (see the endgame example)
 //! ```
 //!
-//! At the prompt: a house letter (`A`–`F` for South, `a`–`f` for North),
-//! `hint`, `undo`, `draw` (offer to end by agreement), `record` (print the
-//! game record), `help` or `quit`.
+//! At the prompt: a house letter (`A`–`F` for South, `a`–`f` for North, on
+//! a board of six houses a side; `A`–`I` and `a`–`i` on one of nine),
+//! `hint`, `undo`, `draw` (offer to end by agreement; the other side
+//! answers `y`/`yes` or `n`/`no`, in any case), `record` (print the game
+//! record), `help` or `quit` (abandons an unfinished game, showing the
+//! seeds each side has captured).
 use std::io::{self, BufRead};
 use std::process::ExitCode;
 
@@ -233,9 +236,9 @@ fn interactive(
             "Oware, {} rules. You play {}; the engine plays at level {}. Type a house letter to sow it, or 'help'.",
             game.ruleset(),
             if you == You::South {
-                "South (A-F, the bottom row)"
+                format!("South ({}, the bottom row)", letters(game, Side::South))
             } else {
-                "North (a-f, the top row)"
+                format!("North ({}, the top row)", letters(game, Side::North))
             },
             player.level()
         ),
@@ -264,9 +267,7 @@ fn interactive(
         let line = match read_line(&mut input) {
             None => {
                 say!();
-                if !game.is_game_over() {
-                    say!("input ended with the game unfinished");
-                }
+                abandon(game, "input ended");
                 return ExitCode::SUCCESS;
             }
             Some(Err(message)) => {
@@ -277,7 +278,10 @@ fn interactive(
         };
         match command(&line) {
             Command::Nothing => {}
-            Command::Quit => return ExitCode::SUCCESS,
+            Command::Quit => {
+                abandon(game, "quit");
+                return ExitCode::SUCCESS;
+            }
             Command::Help => help(game),
             Command::Hint => hint(game, endgame.as_ref()),
             Command::Undo => undo(game, you, engine.is_some()),
@@ -382,23 +386,68 @@ fn offer_draw(game: &mut Game, input: &mut impl BufRead) {
         return;
     }
     let other = !game.position().turn();
+    let leftover = match game.ruleset().cycle().leftover {
+        oware::Leftover::NotCounted => "the seeds left not counted",
+        _ => "each side taking the seeds on its side",
+    };
     say_part!(
-        "{} offers to end the game, each side taking its own seeds. {other}, agree? (yes/no) ",
+        "{} offers to end the game, {leftover}. {other}, agree? (yes/no) ",
         game.position().turn()
     );
-    match read_line(input) {
-        Some(Ok(answer)) if answer.trim() == "yes" => {
-            if let Ok(outcome) = game.end_by_agreement() {
-                say!("Game over: {outcome}");
+    loop {
+        let answer = match read_line(input) {
+            Some(Ok(answer)) => answer.trim().to_ascii_lowercase(),
+            Some(Err(_)) => String::new(),
+            None => "no".to_owned(),
+        };
+        match answer.as_str() {
+            "y" | "yes" => {
+                if let Ok(outcome) = game.end_by_agreement() {
+                    say!("Game over: {outcome}");
+                }
+                return;
             }
+            "n" | "no" => {
+                say!("no agreement; play on");
+                return;
+            }
+            _ => say_part!("{other}, agree? answer yes or no (y/n) "),
         }
-        _ => say!("no agreement; play on"),
     }
+}
+
+/// The letters of `side`'s houses in the game's ruleset: `A-F`, `a-i`.
+fn letters(game: &Game, side: Side) -> String {
+    let letter =
+        |i: usize| House::new(i).map_or_else(String::new, |h| Move::new(side, h).to_string());
+    format!(
+        "{}-{}",
+        letter(0),
+        letter(game.ruleset().houses_per_side() - 1)
+    )
+}
+
+/// Ends the session on a game not over (`why`: what ended it), saying it
+/// is abandoned and what each side has captured; says nothing more on a
+/// game that is over, whose result was shown.
+fn abandon(game: &Game, why: &str) {
+    if game.is_game_over() {
+        return;
+    }
+    let board = game.position().board();
+    say!(
+        "{why}: game abandoned at ply {}, unfinished; captured: South {}, North {}",
+        game.ply(),
+        seeds(usize::from(board.store(Side::South))),
+        seeds(usize::from(board.store(Side::North)))
+    );
 }
 
 fn help(game: &Game) {
     say!(
-        "Moves: a house letter, A-F for South and a-f for North. Legal now: {}",
+        "Moves: a house letter, {} for South and {} for North. Legal now: {}",
+        letters(game, Side::South),
+        letters(game, Side::North),
         legal(game)
     );
     say!(

@@ -151,3 +151,76 @@ fn a_whole_game_against_the_engine() {
     );
     assert!(moves > 5, "{moves} moves: {transcript}");
 }
+
+/// Issue 12: the intro and `help` said "A-F" on every board; they now give
+/// the ruleset's letters (nine houses a side: `A-I`, `a-i`).
+#[test]
+fn the_letters_shown_are_the_rulesets() {
+    let (out, code) = play(&["--variant", "kalah(9,4)"], b"help\nquit\n");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("You play South (A-I, the bottom row)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Moves: a house letter, A-I for South and a-i for North."),
+        "{out}"
+    );
+    let (out, _) = play(&["--variant", "congkak", "--you", "north"], b"");
+    assert!(out.contains("You play North (a-g, the top row)"), "{out}");
+}
+
+/// Issue 12: the "agree?" prompt took only `yes`; it now takes y/yes and
+/// n/no in any case, and asks again on anything else.
+#[test]
+fn an_offer_to_draw_takes_y_yes_n_no_in_any_case() {
+    // After C, North offers and South answers; North's row holds 25 seeds.
+    for (answer, agreed) in [("y", true), ("YES", true), ("No", false), ("n", false)] {
+        let input = format!("C\ndraw\nmaybe\n{answer}\nquit\n");
+        let (out, code) = play(&["--you", "both"], input.as_bytes());
+        assert_eq!(code, Some(0), "{out}");
+        assert!(
+            out.contains("North offers to end the game, each side taking the seeds on its side. South, agree? (yes/no) South, agree? answer yes or no (y/n) "),
+            "{answer}: {out}"
+        );
+        assert_eq!(
+            out.contains("Game over: North wins 25-23 (agreement)"),
+            agreed,
+            "{answer}: {out}"
+        );
+        assert_eq!(
+            out.contains("no agreement; play on"),
+            !agreed,
+            "{answer}: {out}"
+        );
+    }
+}
+
+/// Issue 12: `quit` ended an unfinished game without a word; it now says
+/// the game is abandoned and what each side captured.
+#[test]
+fn quit_says_the_game_is_abandoned_with_the_score() {
+    // South's F sows a and b and captures both, 2 seeds each.
+    let (out, code) = play(
+        &[
+            "--you",
+            "both",
+            "--position",
+            "1,0,0,0,0,2/1,1,0,0,0,1 s 20 22",
+        ],
+        b"F\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("captures 4 seeds"), "{out}");
+    assert!(
+        out.contains(
+            "quit: game abandoned at ply 1, unfinished; captured: South 24 seeds, North 22 seeds"
+        ),
+        "{out}"
+    );
+    let (out, _) = play(&["--you", "both"], b"C\n");
+    assert!(
+        out.contains("input ended: game abandoned at ply 1, unfinished; captured: South 0 seeds, North 0 seeds"),
+        "{out}"
+    );
+}
