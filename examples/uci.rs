@@ -621,7 +621,7 @@ fn help() {
         "go [depth N] [nodes N] [movetime MS] [wtime MS btime MS [winc MS] [binc MS] [movestogo N]] [infinite],",
         "stop, help, quit",
         "level 5 (the default) builds the ruleset's endgame database on first use, in the background,",
-        "and keeps its larger layers in the cache directory ($OWARE_ENDGAME_CACHE, or ~/.cache/oware/endgame)",
+        "and keeps its larger layers in the cache directory ($OWARE_ENDGAME_CACHE, off for none; else $XDG_CACHE_HOME/oware/endgame or ~/.cache/oware/endgame)",
     ] {
         say!("info string {line}");
     }
