@@ -25,14 +25,28 @@
 //!   1–3 play as the library's levels and print no `info` lines; 4 searches
 //!   at most 8 plies), `EngineTurn` (`south` or `north`, Aalina's; accepted
 //!   and ignored, as the position says whose turn it is).
+//! - Level 5 uses an endgame database of the ruleset (Oware rulesets
+//!   only), made on first use: the first `isready` or `go` at level 5
+//!   starts a background thread that loads the layers the cache directory
+//!   holds ([`oware::search::endgame_cache_dir`]: `$OWARE_ENDGAME_CACHE`,
+//!   `off` for none, else `~/.cache/oware/endgame`), builds the rest in
+//!   memory up to [`oware::search::AUTO_ENDGAME_SEEDS`] seeds on the board
+//!   (seconds), then goes on to [`oware::search::CACHED_ENDGAME_SEEDS`] into
+//!   the cache (about a minute, once per machine). It says so in an
+//!   `info string`; the engine searches without the database until it is
+//!   ready.
 //! - `go [depth N] [nodes N] [movetime MS] [wtime MS btime MS [winc MS]
 //!   [binc MS] [movestogo N]] [infinite]`: searches in its own thread,
 //!   printing `info depth D score cp X nodes N nps N time MS pv A b C` after
 //!   each iteration, then `bestmove X` (`bestmove 0000` when the game is
 //!   over, as Aalina answers). The limits given all apply; a bare `go` uses
 //!   the level's own (level 5: a budget of 1 s). `infinite` answers
-//!   only after `stop`. A `go` during a search stops that one first.
+//!   only after `stop`. A `go` during a search stops that one first. The
+//!   numbers are decimal digits up to 18446744073709551615 (the largest
+//!   64-bit number; milliseconds for the times); a parameter that is not
+//!   one is ignored with an `info string` that says so.
 //! - `stop`: ends the search; its `bestmove` follows at once.
+//! - `help`: these commands, as `info string` lines.
 //! - `quit` (or the end of the input): stops any search and exits.
 //!
 //! Scores are from the side to move's view, in hundredths of a seed
@@ -48,6 +62,7 @@ use std::time::{Duration, Instant};
 mod common;
 
 use common::{Line, MAX_LINE, read_line};
+use oware::endgame::{Convention, Database};
 use oware::search::{Book, Level, Player, Score, SearchLimits, SearchResult, Searcher};
 use oware::{Game, Move, Position, Ruleset, Side, StopHandle};
 
@@ -125,6 +140,8 @@ struct Engine {
     running: Option<Running>,
     /// The seed of the next level 1–3 player.
     seed: u64,
+    /// The rulesets whose endgame database level 5 has asked for.
+    endgames: Vec<Ruleset>,
 }
 
 impl Engine {
@@ -141,6 +158,7 @@ impl Engine {
             options,
             running: None,
             seed: 1,
+            endgames: Vec::new(),
         }
     }
 
@@ -155,7 +173,12 @@ impl Engine {
                 Ok(())
             }
             "isready" => {
+                self.start_endgame();
                 say!("readyok");
+                Ok(())
+            }
+            "help" => {
+                help();
                 Ok(())
             }
             "ucinewgame" => {
@@ -276,6 +299,7 @@ impl Engine {
             return Ok(());
         }
         go.warnings.iter().for_each(|w| say!("info string {w}"));
+        self.start_endgame();
         let task = Task {
             game: self.game.clone(),
             level: self.options.level,
@@ -296,6 +320,27 @@ impl Engine {
             table_mb,
         });
         Ok(())
+    }
+
+    /// At level 5, asks for the game's ruleset's endgame database, which
+    /// starts its build on first use, and says so (once a ruleset) when
+    /// the ruleset has one that is not ready.
+    fn start_endgame(&mut self) {
+        let ruleset = *self.game.ruleset();
+        if self.options.level != Level::Five || self.endgames.contains(&ruleset) {
+            return;
+        }
+        self.endgames.push(ruleset);
+        let has_one = Database::new(&ruleset, Convention::of(&ruleset)).is_ok();
+        if oware::search::auto_endgame(&ruleset).is_none() && has_one {
+            let cache = oware::search::endgame_cache_dir(&ruleset).map_or_else(
+                || " (no cache directory: built again each run)".to_owned(),
+                |dir| format!(", loading and then saving layers in {}", dir.display()),
+            );
+            say!(
+                "info string level 5 builds its endgame database for {ruleset} in the background{cache}; it searches without it until it is ready"
+            );
+        }
     }
 
     /// The searcher and its table size, with a new table if the `Hash`
@@ -399,10 +444,22 @@ fn parse_go(args: &[&str], turn: Side) -> Go {
             go.infinite = true;
             continue;
         }
-        let Some(value) = words.next().and_then(|v| v.parse::<u64>().ok()) else {
-            go.warnings
-                .push(format!("error: go {} needs a number; ignored", clip(word)));
-            continue;
+        let value = match words.next().map(|v| (v, go_number(v))) {
+            Some((_, Some(Ok(value)))) => value,
+            Some((v, Some(Err(())))) => {
+                go.warnings.push(format!(
+                    "error: go {} takes at most {}, not {}; ignored",
+                    clip(word),
+                    u64::MAX,
+                    clip(v)
+                ));
+                continue;
+            }
+            _ => {
+                go.warnings
+                    .push(format!("error: go {} needs a number; ignored", clip(word)));
+                continue;
+            }
         };
         match word {
             "depth" => go.limits.depth = Some(u8::try_from(value).unwrap_or(u8::MAX)),
@@ -420,6 +477,15 @@ fn parse_go(args: &[&str], turn: Side) -> Go {
         go.limits.time_ms = Some(go.limits.time_ms.map_or(budget, |t| t.min(budget)));
     }
     go
+}
+
+/// A `go` parameter's number: `None` unless `text` is decimal digits,
+/// `Err` when they are more than a `u64` holds.
+fn go_number(text: &str) -> Option<Result<u64, ()>> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(text.parse().map_err(|_| ()))
 }
 
 /// The side to move's clock, from `go wtime ... btime ...` (`w` is South,
@@ -537,6 +603,20 @@ fn identify() {
     say!("option name Level type spin default 5 min 1 max 5");
     say!("option name EngineTurn type combo default south var south var north");
     say!("uciok");
+}
+
+/// `help`: the commands, as `info string` lines.
+fn help() {
+    for line in [
+        "commands: uci, isready, ucinewgame, position startpos|fen <position> [moves ...],",
+        "setoption name Hash|Threads|Variant|Level|EngineTurn value <value>,",
+        "go [depth N] [nodes N] [movetime MS] [wtime MS btime MS [winc MS] [binc MS] [movestogo N]] [infinite],",
+        "stop, help, quit",
+        "level 5 (the default) builds the ruleset's endgame database on first use, in the background,",
+        "and keeps its larger layers in the cache directory ($OWARE_ENDGAME_CACHE, off for none; else $XDG_CACHE_HOME/oware/endgame or ~/.cache/oware/endgame)",
+    ] {
+        say!("info string {line}");
+    }
 }
 
 /// At most 40 characters of `text`, for messages that quote input.

@@ -788,7 +788,7 @@ oware_result oware_text_check(uint32_t kind,
  *
  * On success the caller owns `*out` and must free it with
  * `oware_game_free`. On failure `*out` is set to NULL:
- * `OWARE_RESULT_PARSE_ERROR` when the text is not a ruleset
+ * `OWARE_RESULT_PARSE_ERROR` when the text is not UTF-8 or not a ruleset
  * (`oware_text_check` with `OWARE_TEXT_KIND_RULESET` tells why).
  */
 oware_result oware_game_new(const char *ruleset, oware_game **out);
@@ -802,7 +802,7 @@ oware_result oware_game_new(const char *ruleset, oware_game **out);
  *
  * On success the caller owns `*out` and must free it with
  * `oware_game_free`. On failure `*out` is set to NULL:
- * `OWARE_RESULT_PARSE_ERROR` when the text is not a position
+ * `OWARE_RESULT_PARSE_ERROR` when the text is not UTF-8 or not a position
  * (`oware_text_check` with `OWARE_TEXT_KIND_POSITION` tells why).
  */
 oware_result oware_game_from_position(const char *position, oware_game **out);
@@ -815,7 +815,7 @@ oware_result oware_game_from_position(const char *position, oware_game **out);
  *
  * On success the caller owns `*out` and must free it with
  * `oware_game_free`. On failure `*out` is set to NULL:
- * `OWARE_RESULT_PARSE_ERROR` when the text is not a valid record
+ * `OWARE_RESULT_PARSE_ERROR` when the text is not UTF-8 or not a valid record
  * (`oware_text_check` with `OWARE_TEXT_KIND_RECORD` tells why, e.g. which
  * move is illegal).
  */
@@ -1084,7 +1084,8 @@ oware_result oware_game_move_from_str(const oware_game *game, const char *text, 
  * `oware_game_end_by_agreement` instead); a `Result` is not `"1-0"`,
  * `"0-1"`, `"1/2-1/2"` or `"*"` (`"*"` removes it); or `value` holds a
  * line break or another control character (a tab is fine). Returns
- * `OWARE_RESULT_INVALID_ARGUMENT` when `name` or `value` is not UTF-8.
+ * `OWARE_RESULT_PARSE_ERROR` when `name` or `value` is not UTF-8 (as every
+ * function taking text does), and changes nothing.
  */
 oware_result oware_game_set_tag(oware_game *game, const char *name, const char *value);
 

@@ -16,6 +16,7 @@
 //! South's store `S*`, North's houses, North's store `N*`; a side skips the
 //! opponent's store. Reports list stores as `S*` and `N*`.
 
+use oware::ruleset_text::OptionKey;
 use oware::{
     BySide, CaptureCounts, Captured, CapturingSeed, CongkakEnd, CongkakRules, CycleRule, Family,
     Game, GrandSlam, House, IllegalMoveReason, KalahEnd, KalahRules, Leftover, Move, MoveReport,
@@ -1675,7 +1676,11 @@ fn ruleset_text_non_canonical_forms_parse_to_the_same_ruleset() {
 #[test]
 fn ruleset_text_errors() {
     use ParseRulesetError as E;
-    let cases: [(&str, ParseRulesetError); 36] = [
+    let key = |key: &str, preset| E::Key {
+        key: OptionKey::new(key),
+        preset,
+    };
+    let cases: [(&str, ParseRulesetError); 46] = [
         // Unknown names.
         ("", E::Name),
         ("chess", E::Name),
@@ -1686,10 +1691,17 @@ fn ruleset_text_errors() {
         ("kalah(6,5)x", E::Syntax),
         ("kalah(6,5,7)", E::Syntax),
         // Unknown keys, and keys of another family.
-        ("abapa(nonsense=1)", E::Key),
-        ("kalah(skip_origin=off)", E::Key),
-        ("abapa(empty_capture=on)", E::Key),
-        ("congkak(grand_slam=illegal)", E::Key),
+        ("abapa(nonsense=1)", key("nonsense", Variant::Abapa)),
+        ("kalah(skip_origin=off)", key("skip_origin", Variant::Kalah)),
+        (
+            "abapa(empty_capture=on)",
+            key("empty_capture", Variant::Abapa),
+        ),
+        (
+            "congkak(grand_slam=illegal)",
+            key("grand_slam", Variant::Congkak),
+        ),
+        ("openspiel(=4)", key("", Variant::OpenSpiel)),
         // Bad values.
         ("kalah(x,5)", E::Syntax),
         ("kalah(6,x)", E::Syntax),
@@ -1700,6 +1712,16 @@ fn ruleset_text_errors() {
         ("abapa(captures=0)", E::Value("captures")),
         ("abapa(repetitions=256)", E::Value("repetitions")),
         ("abapa(no_capture=-1)", E::Value("no_capture")),
+        // Numbers are plain digits, as in position strings: no sign.
+        ("abapa(seeds=+4)", E::Value("seeds")),
+        ("kalah(houses=+6)", E::Value("houses")),
+        ("abapa(repetitions=+3)", E::Value("repetitions")),
+        ("abapa(max_plies=+200)", E::Value("max_plies")),
+        ("abapa(no_capture=+100)", E::Value("no_capture")),
+        ("abapa(captures=+2+3)", E::Value("captures")),
+        ("abapa(captures=2++3)", E::Value("captures")),
+        ("abapa(seeds=)", E::Value("seeds")),
+        ("abapa(6,+4)", E::Syntax),
         ("congkak(end=either-row-empty)", E::Value("end")),
         // Out of range, named by the key or the size written by position.
         ("kalah(10,4)", E::Value("houses")),
@@ -1767,6 +1789,14 @@ fn ruleset_text_errors() {
             "end must be either-row, mover-row (Kalah) or all-empty, mover-empty, either-row (Congkak)",
         ),
         (E::DuplicateKey("seeds"), "seeds is given twice"),
+        (
+            key("foo", Variant::Abapa),
+            "abapa has no option \"foo\" (its options: houses, seeds, skip_origin, captures, grand_slam, must_feed, repetitions, no_capture, max_plies, leftover)",
+        ),
+        (
+            key("relay", Variant::Kalah),
+            "kalah has no option \"relay\" (its options: houses, seeds, empty_capture, end, seeds_left, repetitions, no_capture, max_plies, leftover)",
+        ),
     ] {
         assert_eq!(
             error.to_string(),
@@ -1775,8 +1805,81 @@ fn ruleset_text_errors() {
     }
     assert_eq!(
         E::Invalid(RulesetError::PlyLimit).to_string(),
-        "invalid ruleset text: invalid ruleset: a ply limit must be at least 1"
+        "invalid ruleset: a ply limit must be at least 1"
     );
+}
+
+/// Issue 12: an unknown option was reported as "an option this family
+/// does not have", without its name; the error now keeps the key as
+/// given (cut after 24 bytes, at a character boundary, with `…`) and
+/// lists the family's options.
+#[test]
+fn ruleset_text_names_an_unknown_option() {
+    let error = "congkak(7,7,relais=on)".parse::<Ruleset>().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "invalid ruleset text: congkak has no option \"relais\" (its options: houses, seeds, relay, capture_after_lap, capturing_seed, end, repetitions, no_capture, max_plies, leftover)"
+    );
+    let long = format!("abapa({}é=1)", "k".repeat(23));
+    let ParseRulesetError::Key { key, preset } = long.parse::<Ruleset>().unwrap_err() else {
+        panic!("{long}: not a key error");
+    };
+    assert_eq!(preset, Variant::Abapa);
+    // 23 ASCII bytes, then `é` (2 bytes) would pass 24: cut before it.
+    assert_eq!(key.as_str(), "k".repeat(23));
+    assert!(key.is_truncated());
+    assert_eq!(key.to_string(), format!("{}…", "k".repeat(23)));
+    // Control characters are shown escaped.
+    let error = "abapa(a\tb=1)".parse::<Ruleset>().unwrap_err();
+    assert!(error.to_string().contains("no option \"a\\tb\""), "{error}");
+}
+
+/// Issue 12: a ruleset error passed through the ruleset text parser read
+/// "invalid ruleset text: invalid ruleset: ...", and a position error
+/// through the position string parser "invalid position string: invalid
+/// position: ...". A layer that only passes an error on adds nothing; one
+/// that adds context (the fifth field, a record's tag) says where.
+#[test]
+fn error_messages_add_each_context_once() {
+    let endless = "abapa(repetitions=off,no_capture=off)";
+    let ruleset = endless.parse::<Ruleset>().unwrap_err();
+    assert_eq!(
+        ruleset.to_string(),
+        "invalid ruleset: repetition, no-capture and ply limits are all off, so a game could go on forever"
+    );
+    let cases = [
+        (
+            "4,4,4,4,4,4/4,4,4,4,4,4 s 0 1"
+                .parse::<Position>()
+                .unwrap_err()
+                .to_string(),
+            "invalid position: 49 seeds in houses and stores, the ruleset has 48",
+        ),
+        (
+            format!("4,4,4,4,4,4/4,4,4,4,4,4 s 0 0 {endless}")
+                .parse::<Position>()
+                .unwrap_err()
+                .to_string(),
+            "invalid position string: the fifth field: invalid ruleset: repetition, no-capture and ply limits are all off, so a game could go on forever",
+        ),
+        (
+            "[Variant \"abapa(max_plies=0)\"]\n\n*"
+                .parse::<Record>()
+                .unwrap_err()
+                .to_string(),
+            "invalid game record: Variant tag: invalid ruleset text: max_plies must be off or 1 to 65535",
+        ),
+        (
+            "[Position \"4,4,4,4,4,4/4,4,4,4,4,4 s 0 1\"]\n\n*"
+                .parse::<Record>()
+                .unwrap_err()
+                .to_string(),
+            "invalid game record: Position tag: invalid position: 49 seeds in houses and stores, the ruleset has 48",
+        ),
+    ];
+    for (message, expected) in cases {
+        assert_eq!(message, expected);
+    }
 }
 
 /// Bug (ruleset.rs, `Variant::from_ascii`): its doc promises the alias

@@ -417,9 +417,99 @@ fn a_tag_given_twice_is_refused_with_its_line() {
 /// (found by fuzz/record_text).
 #[test]
 fn a_result_token_is_ordered_as_export_writes_it() {
-    let record: Record = "[Termination \"majority\"]\n\nD d 0-1".parse().unwrap();
+    let record: Record = "[Termination \"resignation\"]\n\nD d 0-1".parse().unwrap();
     let names: Vec<&str> = record.tags().iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(names, ["Result", "Termination"]);
     let again: Record = record.to_string().parse().unwrap();
     assert_eq!(again.tags(), record.tags());
+}
+
+/// Issue 12: import kept `[Termination "Agreement"]` (capitalised) as free
+/// text, so the game went on, while `set_tag` refused the same value as the
+/// name of a termination. Both now read a termination name ignoring ASCII
+/// case and spaces around it: on an unfinished game `agreement` ends it,
+/// and another name is refused.
+#[test]
+fn import_and_set_tag_read_termination_names_alike() {
+    for value in ["agreement", "Agreement", " AGREEMENT "] {
+        let text = format!("[Termination \"{value}\"]\n\n1. C f 2. B a *");
+        let record: Record = text.parse().unwrap();
+        let outcome = record.game.outcome();
+        assert_eq!(
+            outcome.map(|o| o.termination),
+            Some(Termination::Agreement),
+            "{value:?}"
+        );
+        assert_eq!(record.tag("Termination"), None, "{value:?}");
+        let mut unfinished: Record = "CfBa".parse().unwrap();
+        assert_eq!(
+            unfinished.set_tag("Termination", value).unwrap_err().kind,
+            TagErrorKind::TerminationName(Termination::Agreement),
+            "{value:?}"
+        );
+    }
+    for (value, termination) in [
+        ("majority", Termination::Majority),
+        ("Move Limit", Termination::MoveLimit),
+    ] {
+        let text = format!("[Termination \"{value}\"]\n\n1. C f 2. B a *");
+        assert_eq!(
+            text.parse::<Record>(),
+            Err(ParseRecordError::TerminationUnfinished { termination })
+        );
+        let mut unfinished: Record = "CfBa".parse().unwrap();
+        assert_eq!(
+            unfinished.set_tag("Termination", value).unwrap_err().kind,
+            TagErrorKind::TerminationName(termination)
+        );
+    }
+    assert_eq!(
+        "[Termination \"Majority\"]\n\nCfBa"
+            .parse::<Record>()
+            .unwrap_err()
+            .to_string(),
+        "invalid game record: the Termination tag says the game ended by majority, but the moves leave it unfinished"
+    );
+    // Free text stays free text, both ways.
+    let record: Record = "[Termination \"Resignation\"]\n\nCfBa *".parse().unwrap();
+    assert_eq!(record.tag("Termination"), Some("Resignation"));
+    assert!(!record.game.is_game_over());
+    let mut copy: Record = "CfBa".parse().unwrap();
+    copy.set_tag("Termination", "Resignation").unwrap();
+    assert_eq!(copy, record);
+    // A finished game's termination matches in any case too: Kalah(1,1),
+    // A empties South's row (K4).
+    let record: Record = "[Variant \"kalah(1,1)\"]\n[Termination \"Empty Row\"]\n\n1. A 1/2-1/2"
+        .parse()
+        .unwrap();
+    assert_eq!(
+        record.game.outcome().map(|o| o.termination),
+        Some(Termination::EmptyRow)
+    );
+}
+
+/// Issue 12: an agreement whose result disagrees with the record's was
+/// reported as "the result disagrees with the moves", though the moves
+/// leave the game unfinished: the error now names the agreement and its
+/// scores.
+#[test]
+fn an_agreement_with_another_result_says_so() {
+    // After C f B a, each side taking its own seeds: South 27, North 21.
+    let text = "[Result \"0-1\"]\n[Termination \"agreement\"]\n\n1. C f 2. B a 0-1";
+    let error = text.parse::<Record>().unwrap_err();
+    let ParseRecordError::AgreementResult { given, outcome } = error else {
+        panic!("{error:?}");
+    };
+    assert_eq!((given, outcome.result_str()), ("0-1", "1-0"));
+    assert_eq!(
+        error.to_string(),
+        "invalid game record: the Result 0-1 disagrees with the agreement, which gives 1-0 (South 27, North 21: the seeds left go by the ruleset's leftover rule)"
+    );
+    // The moves' own end still gets the moves' message.
+    assert_eq!(
+        "[Variant \"kalah(1,1)\"]\n[Termination \"agreement\"]\n\n1. A *".parse::<Record>(),
+        Err(ParseRecordError::Termination {
+            actual: Termination::EmptyRow
+        })
+    );
 }

@@ -30,9 +30,16 @@ struct Engine {
 impl Engine {
     /// Starts the engine and waits until it answers `isready`.
     fn start() -> Engine {
+        Engine::start_with_env(&[]).0
+    }
+
+    /// Starts the engine with the environment variables `env` set, waits
+    /// until it answers `isready` and returns the lines up to `readyok`.
+    fn start_with_env(env: &[(&str, &str)]) -> (Engine, Vec<String>) {
         let mut child = Command::new("sh")
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .args(["-c", &format!("exec {ENGINE}")])
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -54,8 +61,8 @@ impl Engine {
             transcript: String::new(),
         };
         engine.send("isready");
-        engine.until("readyok", STARTUP);
-        engine
+        let lines = engine.until("readyok", STARTUP);
+        (engine, lines)
     }
 
     fn send(&mut self, line: &str) {
@@ -189,7 +196,7 @@ fn a_bad_position_or_move_leaves_the_position_as_it_was() {
         ),
         (
             "position fen 4,4,4,4,4,4/4,4,4,4,4,4 s 0 1",
-            "info string error: invalid position string: invalid position: 49 seeds in houses and stores, the ruleset has 48; the position is unchanged",
+            "info string error: invalid position: 49 seeds in houses and stores, the ruleset has 48; the position is unchanged",
         ),
         (
             "position",
@@ -343,6 +350,59 @@ fn options_and_bad_input() {
         ["info string error: line is not UTF-8 text"]
     );
     assert_eq!(engine.ask("isready", "readyok"), ["readyok"]);
+}
+
+/// Issue 12: level 5 built its endgame database on first use without a
+/// word; now the first `isready` (or `go`) at level 5 says so, once a
+/// ruleset, and `help` tells it too.
+#[test]
+fn level_five_says_it_builds_its_endgame_database() {
+    let (mut engine, lines) = Engine::start_with_env(&[("OWARE_ENDGAME_CACHE", "off")]);
+    assert_eq!(
+        lines,
+        [
+            "info string level 5 builds its endgame database for abapa in the background (no cache directory: built again each run); it searches without it until it is ready",
+            "readyok"
+        ]
+    );
+    assert_eq!(engine.ask("isready", "readyok"), ["readyok"]);
+    // Kalah has no endgame database; level 4 does not use one.
+    engine.send("setoption name Variant value kalah");
+    assert_eq!(engine.ask("isready", "readyok"), ["readyok"]);
+    engine.send("setoption name Variant value awale");
+    engine.send("setoption name Level value 4");
+    assert_eq!(engine.ask("isready", "readyok"), ["readyok"]);
+    engine.send("setoption name Level value 5");
+    let lines = engine.ask("go depth 1", "bestmove");
+    assert!(
+        lines[0].starts_with("info string level 5 builds its endgame database for awale "),
+        "{lines:?}"
+    );
+    let lines = engine.ask("help", "info string and keeps");
+    assert!(
+        lines.iter().any(|l| l.starts_with(
+            "info string level 5 (the default) builds the ruleset's endgame database on first use"
+        )),
+        "{lines:?}"
+    );
+}
+
+/// Issue 12: `go movetime` with a number past 64 bits said only that it
+/// "needs a number"; the message now gives the largest.
+#[test]
+fn a_go_number_too_large_names_the_limit() {
+    let mut engine = Engine::start();
+    let lines = engine.ask("go movetime 99999999999999999999 depth 2", "bestmove");
+    assert_eq!(
+        lines[0],
+        "info string error: go movetime takes at most 18446744073709551615, not 99999999999999999999; ignored"
+    );
+    assert!(lines[1].starts_with("info depth 1 "), "{lines:?}");
+    let lines = engine.ask("go depth +2", "bestmove");
+    assert_eq!(
+        lines[0],
+        "info string error: go depth needs a number; ignored"
+    );
 }
 
 #[test]

@@ -487,7 +487,7 @@ impl Driver {
                 .collect();
                 let name = text(input, || names);
                 let value = (!input.byte().is_multiple_of(4)).then(|| text(input, Vec::new));
-                // Text that is not UTF-8 is an invalid argument; a name or
+                // Text that is not UTF-8 is a parse error; a name or
                 // value the record refuses is an invalid tag.
                 let checked = match (core::str::from_utf8(&name), &value) {
                     (Ok(n), None) => Some(oware::record::check_tag_name(n).is_ok()),
@@ -500,7 +500,7 @@ impl Driver {
                     (true, _) => oware_result::NullParameter,
                     (false, Some(true)) => oware_result::Ok,
                     (false, Some(false)) => oware_result::InvalidTag,
-                    (false, None) => oware_result::InvalidArgument,
+                    (false, None) => oware_result::ParseError,
                 };
                 let name = cstring(name);
                 let value = value.map(cstring);

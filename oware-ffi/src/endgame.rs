@@ -191,7 +191,7 @@ fn path_arg(p: *const c_char) -> Result<PathBuf, oware_result> {
 /// The ruleset and convention arguments of `load_dir` and `build`, checked
 /// in argument order, and an empty database for them.
 fn empty_database(ruleset: *const c_char, convention: u32) -> Result<Database, oware_result> {
-    let text = str_arg(ruleset, oware_result::ParseError)?;
+    let text = str_arg(ruleset)?;
     let convention = oware_convention::try_from(convention)?;
     let ruleset = text
         .parse::<Ruleset>()

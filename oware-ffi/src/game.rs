@@ -113,7 +113,7 @@ fn game_from_text(
 ) -> Result<(), oware_result> {
     let out = Out::new(out)?;
     out.set(core::ptr::null_mut());
-    let text = str_arg(text, oware_result::ParseError)?;
+    let text = str_arg(text)?;
     let record = parse(kind, text).map_err(|_| oware_result::ParseError)?;
     give(&out, oware_game::new(record)?);
     Ok(())
@@ -178,7 +178,7 @@ pub unsafe extern "C" fn oware_text_check(
 ///
 /// On success the caller owns `*out` and must free it with
 /// `oware_game_free`. On failure `*out` is set to NULL:
-/// `OWARE_RESULT_PARSE_ERROR` when the text is not a ruleset
+/// `OWARE_RESULT_PARSE_ERROR` when the text is not UTF-8 or not a ruleset
 /// (`oware_text_check` with `OWARE_TEXT_KIND_RULESET` tells why).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_game_new(
@@ -196,7 +196,7 @@ pub unsafe extern "C" fn oware_game_new(
 ///
 /// On success the caller owns `*out` and must free it with
 /// `oware_game_free`. On failure `*out` is set to NULL:
-/// `OWARE_RESULT_PARSE_ERROR` when the text is not a position
+/// `OWARE_RESULT_PARSE_ERROR` when the text is not UTF-8 or not a position
 /// (`oware_text_check` with `OWARE_TEXT_KIND_POSITION` tells why).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_game_from_position(
@@ -213,7 +213,7 @@ pub unsafe extern "C" fn oware_game_from_position(
 ///
 /// On success the caller owns `*out` and must free it with
 /// `oware_game_free`. On failure `*out` is set to NULL:
-/// `OWARE_RESULT_PARSE_ERROR` when the text is not a valid record
+/// `OWARE_RESULT_PARSE_ERROR` when the text is not UTF-8 or not a valid record
 /// (`oware_text_check` with `OWARE_TEXT_KIND_RECORD` tells why, e.g. which
 /// move is illegal).
 #[unsafe(no_mangle)]
@@ -745,7 +745,8 @@ pub unsafe extern "C" fn oware_game_move_from_str(
 /// `oware_game_end_by_agreement` instead); a `Result` is not `"1-0"`,
 /// `"0-1"`, `"1/2-1/2"` or `"*"` (`"*"` removes it); or `value` holds a
 /// line break or another control character (a tab is fine). Returns
-/// `OWARE_RESULT_INVALID_ARGUMENT` when `name` or `value` is not UTF-8.
+/// `OWARE_RESULT_PARSE_ERROR` when `name` or `value` is not UTF-8 (as every
+/// function taking text does), and changes nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_game_set_tag(
     game: *mut oware_game,
@@ -754,14 +755,14 @@ pub unsafe extern "C" fn oware_game_set_tag(
 ) -> oware_result {
     ffi_result! {
         let game = arg_mut!(game);
-        let name = str_arg(name, oware_result::InvalidArgument)?;
+        let name = str_arg(name)?;
         let invalid_tag = |_| oware_result::InvalidTag;
         if value.is_null() {
             oware::record::check_tag_name(name).map_err(invalid_tag)?;
             game.record.remove_tag(name);
             return Ok(());
         }
-        let value = str_arg(value, oware_result::InvalidArgument)?;
+        let value = str_arg(value)?;
         game.record.set_tag(name, value).map_err(invalid_tag)
     }
 }

@@ -26,9 +26,11 @@
 //!   without the NUL; when `len` is too small, `*out_n` is the size needed
 //!   with the NUL (and `buf[0]` is set to NUL if `len > 0`). `buf` may be
 //!   NULL when `len` is 0, to ask for the size alone.
-//! - **Strings in** are NUL-terminated UTF-8. Text that is not UTF-8, or
-//!   does not parse, gives `OWARE_RESULT_PARSE_ERROR`; [`oware_text_check`]
-//!   writes what is wrong with it.
+//! - **Strings in** are NUL-terminated UTF-8. Text that is not UTF-8 gives
+//!   `OWARE_RESULT_PARSE_ERROR` from every function that takes text (a
+//!   record tag's name and value included), as does text that does not
+//!   parse; [`oware_text_check`] writes what is wrong with it. (A file path
+//!   is bytes on Unix, not text.)
 //! - **Enums from C arrive as `uint32_t`** and are checked: an out-of-range
 //!   value gives `OWARE_RESULT_INVALID_ARGUMENT`. Enums written by this
 //!   library (in out-parameters and structs) are typed.
@@ -473,12 +475,10 @@ impl StrBuf {
 }
 
 /// A NUL-terminated string argument as UTF-8: `Err(NullParameter)` for
-/// NULL, `Err(bad_utf8)` when it is not UTF-8.
-pub(crate) fn str_arg<'a>(
-    p: *const c_char,
-    bad_utf8: oware_result,
-) -> Result<&'a str, oware_result> {
-    cstr_arg(p)?.to_str().map_err(|_| bad_utf8)
+/// NULL, `Err(ParseError)` when it is not UTF-8 (the rule for every text
+/// argument, in the crate docs).
+pub(crate) fn str_arg<'a>(p: *const c_char) -> Result<&'a str, oware_result> {
+    cstr_arg(p)?.to_str().map_err(|_| oware_result::ParseError)
 }
 
 /// A NUL-terminated string argument, or `Err(NullParameter)`.

@@ -1007,11 +1007,11 @@ fn text_in_and_out() {
         let not_utf8 = [0xffu8, 0];
         assert_eq!(
             oware_game_set_tag(game, north.as_ptr(), not_utf8.as_ptr().cast()),
-            R::InvalidArgument
+            R::ParseError
         );
         assert_eq!(
             oware_game_set_tag(game, not_utf8.as_ptr().cast(), kofi.as_ptr()),
-            R::InvalidArgument
+            R::ParseError
         );
         let copy = make(oware_game_from_record, &record);
         assert_eq!(
@@ -2373,5 +2373,56 @@ fn level_five_plays_its_book_until_it_is_turned_off() {
         rust.set_book(None);
         assert_eq!(m, move_index(rust.choose(&start).unwrap(), 6));
         oware_player_free(player);
+    }
+}
+
+/// Issue 12: `oware_game_set_tag` gave `OWARE_RESULT_INVALID_ARGUMENT` for a
+/// name or value that is not UTF-8, while every other function taking text
+/// gave `OWARE_RESULT_PARSE_ERROR`. One rule now: text that is not UTF-8
+/// is a parse error, wherever it is passed, and changes nothing.
+#[test]
+fn text_that_is_not_utf8_is_a_parse_error_everywhere() {
+    type Make = unsafe extern "C" fn(*const c_char, *mut *mut oware_game) -> oware_result;
+    let bytes = [0xff_u8, 0xfe, b'C', 0];
+    let not_utf8: *const c_char = bytes.as_ptr().cast();
+    let good = c("South");
+    let makers: [Make; 3] = [
+        oware_game_new,
+        oware_game_from_position,
+        oware_game_from_record,
+    ];
+    unsafe {
+        let mut game = null_mut();
+        for make in makers {
+            assert_eq!(make(not_utf8, &mut game), R::ParseError);
+            assert!(game.is_null());
+        }
+        let mut n = 0;
+        let mut buf = [0 as c_char; 32];
+        for kind in 0..3 {
+            assert_eq!(
+                oware_text_check(kind, not_utf8, buf.as_mut_ptr(), buf.len(), &mut n),
+                R::ParseError
+            );
+        }
+        let game = abapa();
+        let mut m = 0;
+        assert_eq!(
+            oware_game_move_from_str(game, not_utf8, &mut m),
+            R::ParseError
+        );
+        let before = text_of(|b, l, n| oware_game_record_to_str(game, b, l, n));
+        for (name, value) in [
+            (not_utf8, good.as_ptr()),
+            (good.as_ptr(), not_utf8),
+            (not_utf8, null()),
+        ] {
+            assert_eq!(oware_game_set_tag(game, name, value), R::ParseError);
+        }
+        assert_eq!(
+            text_of(|b, l, n| oware_game_record_to_str(game, b, l, n)),
+            before
+        );
+        oware_game_free(game);
     }
 }

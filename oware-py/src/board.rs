@@ -3,7 +3,7 @@
 
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyBytes, PyList, PyMapping, PyString};
 
 use oware::search::{SearchLimits, Searcher};
 use oware::{Game, Position, Record, StopHandle, Termination};
@@ -110,12 +110,14 @@ pub fn _board_from_state(
 
 #[pymethods]
 impl PyBoard {
-    /// `Board()`, `Board('4,4,4,4,4,4/4,4,4,4,4,4 s 0 0')`, `Board(ruleset='kalah')`.
+    /// `Board()`, `Board('4,4,4,4,4,4/4,4,4,4,4,4 s 0 0')`, `Board(ruleset='kalah')`;
+    /// `agreed=True` ends the game there by agreement (as `repr` writes it).
     #[new]
-    #[pyo3(signature = (position = None, *, ruleset = None))]
+    #[pyo3(signature = (position = None, *, ruleset = None, agreed = false))]
     fn new(
         position: Option<&Bound<'_, PyAny>>,
         ruleset: Option<&Bound<'_, PyAny>>,
+        agreed: bool,
     ) -> PyResult<Self> {
         let position = match position.filter(|p| !p.is_none()) {
             None => None,
@@ -141,7 +143,7 @@ impl PyBoard {
             Some(text) if explicit => Position::from_str_with_ruleset(&text, ruleset).py()?,
             Some(text) => text.parse::<Position>().py()?,
         };
-        Ok(PyBoard::from_game(Game::from_position(start)))
+        replay(start, &[], agreed).map(PyBoard::from_game)
     }
 
     /// The board of a game record (PGN-like, or bare moves such as `'CfBa'`).
@@ -151,18 +153,43 @@ impl PyBoard {
         Ok(PyBoard::from_game(record.game))
     }
 
-    /// The game record, with optional tags (`{'South': 'Ama'}`).
+    /// The game record, with optional tags: any mapping of str to str
+    /// (`{'South': 'Ama'}`).
     #[pyo3(signature = (tags = None))]
-    fn record(&self, tags: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
+    fn record(&self, tags: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
         let mut record = Record::new(self.game.clone());
-        if let Some(tags) = tags {
-            for (name, value) in tags.iter() {
-                let name: String = name.extract()?;
-                let value: String = value.extract()?;
-                record.set_tag(&name, &value).map_err(|e| {
-                    InvalidTagError::new_err(format!("{e} (tag {})", quoted(&name)))
-                })?;
-            }
+        let Some(tags) = tags.filter(|t| !t.is_none()) else {
+            return Ok(record.to_string());
+        };
+        let type_name =
+            |obj: &Bound<'_, PyAny>| -> PyResult<String> { Ok(obj.get_type().name()?.to_string()) };
+        let tags = tags
+            .cast::<PyMapping>()
+            .map_err(|_| match type_name(tags) {
+                Ok(t) => PyTypeError::new_err(format!(
+                    "tags must be a mapping of tag names to values (str to str), not {t}"
+                )),
+                Err(e) => e,
+            })?;
+        for item in tags.items()?.iter() {
+            let (name, value): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item.extract()?;
+            let Ok(name) = name.extract::<String>() else {
+                return Err(PyTypeError::new_err(format!(
+                    "tags: a tag name must be a str, not {} ({})",
+                    type_name(&name)?,
+                    name.repr()?
+                )));
+            };
+            let Ok(value) = value.extract::<String>() else {
+                return Err(PyTypeError::new_err(format!(
+                    "tags[{}] must be a str, not {}",
+                    quoted(&name),
+                    type_name(&value)?
+                )));
+            };
+            record
+                .set_tag(&name, &value)
+                .map_err(|e| InvalidTagError::new_err(format!("{e} (tag {})", quoted(&name))))?;
         }
         Ok(record.to_string())
     }
@@ -446,8 +473,11 @@ impl PyBoard {
 
     // ------------------------------------------------------------ dunders
 
+    /// `Board('<position string>')`, with `agreed=True` once the game ended
+    /// by agreement, so that it evaluates back to an equal board.
     fn __repr__(&self) -> String {
-        format!("Board('{}')", self.pos())
+        let agreed = if self.agreed() { ", agreed=True" } else { "" };
+        format!("Board('{}'{agreed})", self.pos())
     }
 
     fn __str__(&self) -> String {
@@ -459,6 +489,9 @@ impl PyBoard {
         format!("{board}{status}")
     }
 
+    /// The positions and outcomes are equal; the move stacks may differ, as
+    /// python-chess's `Board.__eq__` compares what the FEN holds and not
+    /// the move stack.
     fn __eq__(&self, other: PyRef<'_, PyBoard>) -> bool {
         other.pos() == self.pos() && other.game.outcome() == self.game.outcome()
     }

@@ -6,8 +6,9 @@ use core::fmt;
 use core::ops::RangeInclusive;
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyMemoryError, PyOSError, PyOverflowError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyOSError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyInt;
 
 create_exception!(
     oware,
@@ -164,8 +165,27 @@ pub(crate) fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
 }
 
-/// A seed: any Python int, taken modulo 2**64 (so `-1` and `2**70` are
-/// seeds too, as for `random.seed`).
+/// The int that `obj` stands for, the one conversion every int argument
+/// goes through: an `int` (a `bool` included) as it is, a NumPy bool as 0
+/// or 1 (as a Python `bool` is), anything else through `__index__` (NumPy
+/// integers, any object with `__index__`). Anything without one gets
+/// Python's own TypeError, "'str' object cannot be interpreted as an
+/// integer".
+fn as_int<'py>(obj: Borrowed<'_, 'py, PyAny>) -> PyResult<Bound<'py, PyInt>> {
+    if let Ok(int) = obj.cast::<PyInt>() {
+        return Ok(int.to_owned());
+    }
+    let py = obj.py();
+    // PyO3's bool takes `numpy.bool_` too (NumPy's bool has no __index__).
+    if let Ok(flag) = obj.extract::<bool>() {
+        return Ok(PyInt::new(py, i64::from(flag)));
+    }
+    let index = py.import("operator")?.getattr("index")?.call1((obj,))?;
+    Ok(index.cast_into::<PyInt>()?)
+}
+
+/// A seed: any int (as [`as_int`] takes them), taken modulo 2**64 (so `-1`,
+/// `numpy.int64(-1)` and `2**70` are seeds too, as for `random.seed`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Seed(pub u64);
 
@@ -173,16 +193,13 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Seed {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Seed> {
-        if let Ok(seed) = obj.extract::<u64>() {
-            return Ok(Seed(seed));
-        }
-        if !obj.is_instance_of::<pyo3::types::PyInt>() {
-            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                "a seed must be an int, not {}",
-                obj.get_type().name()?
-            )));
-        }
-        obj.call_method1("__and__", (u64::MAX,))?
+        let int = as_int(obj).map_err(|e| match obj.get_type().name() {
+            Ok(name) if e.is_instance_of::<PyTypeError>(obj.py()) => {
+                PyTypeError::new_err(format!("a seed must be an int, not {name}"))
+            }
+            _ => e,
+        })?;
+        int.call_method1("__and__", (u64::MAX,))?
             .extract::<u64>()
             .map(Seed)
     }
@@ -284,14 +301,12 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Int {
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Int> {
         let py = obj.py();
-        match obj.extract::<i128>() {
+        let index = as_int(obj)?;
+        match index.extract::<i128>() {
             Ok(v) => return Ok(Int(IntValue::Fits(v))),
-            // Not an int (a TypeError, which PyO3 prefixes with the
-            // argument's name), or an int whose __index__ failed.
             Err(e) if !e.is_instance_of::<PyOverflowError>(py) => return Err(e),
             Err(_) => {}
         }
-        let index = obj.call_method0("__index__")?;
         let negative = index.lt(0)?;
         // Python refuses to print an int of more than 4300 digits.
         let text = match index.str() {

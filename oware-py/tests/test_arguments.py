@@ -8,6 +8,7 @@ import re
 import sys
 from collections.abc import Callable
 
+import numpy as np
 import pytest
 
 import oware
@@ -138,3 +139,40 @@ def test_non_ints_are_still_type_errors() -> None:
     for bad in ["8", 8.5, None]:
         with pytest.raises(TypeError, match="^'[a-zA-Z]+' object cannot be interpreted as an integer"):
             Board().perft(bad)  # type: ignore[arg-type]
+
+
+class Index:
+    """An object that is an int only through ``__index__`` (as NumPy's are)."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_every_int_kind_converts_alike() -> None:
+    """Issue 12: ``np.int64(-1)`` as a seed raised TypeError (a plain -1 is a seed),
+    an object with only ``__index__`` got an internal TypeError ("unsupported operand
+    type(s) for >>"), and ``np.bool_`` was refused where ``bool`` is taken. One
+    conversion now serves every int argument."""
+    # Seeds: any int, modulo 2**64.
+    expected = repr(Player(1, seed=-1))
+    for seed in [np.int64(-1), Index(-1), Index(2**64 - 1), np.uint64(2**64 - 1)]:
+        assert repr(Player(1, seed=seed)) == expected, seed  # type: ignore[arg-type]
+    games = oware.random_games(20, seed=-1)["plies"]
+    assert (oware.random_games(20, seed=np.int64(-1))["plies"] == games).all()  # type: ignore[arg-type]
+    assert repr(Player(1, seed=np.bool_(True))) == repr(Player(1, seed=True))  # type: ignore[arg-type]
+    # Range-checked ints: the same values, and the same messages.
+    board = Board()
+    assert board.perft(Index(2)) == board.perft(np.int8(2)) == board.perft(2) == 36  # type: ignore[arg-type]
+    assert board.perft(np.bool_(True)) == board.perft(True) == 6  # type: ignore[arg-type]
+    for value, shown in [(Index(-2), -2), (Index(2**80), 2**80), (np.int64(-2), -2)]:
+        with pytest.raises(ValueError, match=f"^depth must be 0 to 30, not {shown}$"):
+            board.perft(value)  # type: ignore[arg-type]
+    # Not ints: Python's own TypeError, for seeds a sentence of ours.
+    for bad in ["8", 8.5, np.float64(2.0)]:
+        with pytest.raises(TypeError, match="^'[a-zA-Z.0-9]+' object cannot be interpreted as an integer"):
+            board.perft(bad)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="^a seed must be an int, not [a-z0-9.]+"):
+            Player(1, seed=bad)  # type: ignore[arg-type]

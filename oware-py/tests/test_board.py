@@ -384,6 +384,20 @@ class TestTextForms:
             assert again.position_string() == board.position_string()
             assert repr(board) == f"Board('{board.position_string()}')"
 
+    def test_repr_of_an_agreement(self) -> None:
+        """Issue 12: repr lost a game ended by agreement (it evaluated to a game that
+        goes on, which compares unequal); it now writes ``agreed=True``."""
+        board = Board.from_record("CfBa")
+        board.end_by_agreement()
+        assert repr(board) == "Board('6,0,2,7,6,6/0,5,5,5,5,1 s 0 0', agreed=True)"
+        again = eval(repr(board), {"Board": Board})
+        assert again == board and again.outcome() == board.outcome()
+        assert again.outcome() == Outcome(Termination.AGREEMENT, (27, 21))
+        # The agreement is taken back like one made by end_by_agreement.
+        assert again.pop() is None and not again.is_game_over()
+        with pytest.raises(ValueError, match="^cannot end the game by agreement: "):
+            Board("0,0,2,0,1,0/0,0,0,0,0,0 s 21 24", agreed=True)
+
     def test_repr_custom_ruleset(self) -> None:
         board = Board(ruleset="congkak(5,5,relay=off)")
         assert eval(repr(board), {"Board": Board}) == board
@@ -447,6 +461,38 @@ class TestTextForms:
         with pytest.raises(TypeError):
             board.record(["South"])  # type: ignore[arg-type]
 
+    def test_tags_may_be_any_mapping(self) -> None:
+        """Issue 12: ``record(tags)`` took only a dict though the stub says Mapping;
+        a value that is not a str got PyO3's message, without ``tags`` or the key."""
+        import collections.abc
+        import types
+
+        class Tags(collections.abc.Mapping[str, str]):
+            def __init__(self, **tags: str) -> None:
+                self.tags = tags
+
+            def __getitem__(self, key: str) -> str:
+                return self.tags[key]
+
+            def __iter__(self):  # type: ignore[no-untyped-def]
+                return iter(self.tags)
+
+            def __len__(self) -> int:
+                return len(self.tags)
+
+        board = Board.from_record("CfBa")
+        expected = board.record({"South": "Ama", "North": "Kofi"})
+        assert board.record(Tags(South="Ama", North="Kofi")) == expected
+        assert board.record(types.MappingProxyType({"South": "Ama", "North": "Kofi"})) == expected
+        with pytest.raises(TypeError, match=r"^tags\['North'\] must be a str, not int$"):
+            board.record(Tags(South="Ama", North=3))  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match=r"^tags: a tag name must be a str, not int \(3\)$"):
+            board.record({3: "x"})  # type: ignore[dict-item]
+        with pytest.raises(
+            TypeError, match=r"^tags must be a mapping of tag names to values \(str to str\), not list$"
+        ):
+            board.record([("South", "Ama")])  # type: ignore[arg-type]
+
     @pytest.mark.parametrize(
         ("tags", "message"),
         [
@@ -485,6 +531,15 @@ class TestCopies:
         assert Board() != Board(ruleset="openspiel")
         assert Board() != "4,4,4,4,4,4/4,4,4,4,4,4 s 0 0"
         assert Board() != None  # noqa: E711
+
+    def test_equality_follows_python_chess(self) -> None:
+        """Issue 12 asked whether == should compare the move stacks: python-chess's
+        ``Board.__eq__`` compares what the FEN holds, not the move stack, and so does
+        this one (position and outcome); the move stacks tell the games apart."""
+        played = Board.from_record("CfBa")
+        set_up = Board(played.position_string())
+        assert played == set_up
+        assert (played.move_stack, played.root()) != (set_up.move_stack, set_up.root())
 
     def test_unhashable(self) -> None:
         with pytest.raises(TypeError, match="unhashable"):

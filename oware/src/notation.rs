@@ -123,7 +123,8 @@ fn parse_position(s: &str, expected: Option<Ruleset>) -> Result<Position, ParseP
         _ => None,
     }
     .ok_or(ParsePositionError::Turn)?;
-    let store = |text: &str, side| parse_count(text).ok_or(ParsePositionError::Store { side });
+    let store =
+        |text: &str, side| parse_digits::<u8>(text).ok_or(ParsePositionError::Store { side });
     let stores = BySide {
         south: store(south_store, Side::South)?,
         north: store(north_store, Side::North)?,
@@ -161,7 +162,9 @@ fn parse_row(text: &str, side: Side, houses: usize) -> Result<Vec<u8>, ParsePosi
     let row = text
         .split(',')
         .enumerate()
-        .map(|(house, seeds)| parse_count(seeds).ok_or(ParsePositionError::Seeds { side, house }))
+        .map(|(house, seeds)| {
+            parse_digits::<u8>(seeds).ok_or(ParsePositionError::Seeds { side, house })
+        })
         .collect::<Result<Vec<u8>, _>>();
     let found = if text.is_empty() {
         0
@@ -178,10 +181,11 @@ fn parse_row(text: &str, side: Side, houses: usize) -> Result<Vec<u8>, ParsePosi
     row
 }
 
-/// A seed count: plain decimal digits, 0 to 255 (`u8::from_str` would also
-/// take a leading `+`).
-fn parse_count(text: &str) -> Option<u8> {
-    if text.starts_with('+') {
+/// A number written in plain decimal digits: not empty, no sign, no
+/// spaces (`u8::from_str` alone would also take a leading `+`). Every
+/// count the text forms hold (positions, rulesets) is read with it.
+pub(crate) fn parse_digits<T: core::str::FromStr>(text: &str) -> Option<T> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     text.parse().ok()
@@ -230,13 +234,19 @@ pub enum ParsePositionError {
     /// The bytes are not ASCII text.
     NotAscii,
     /// The fields parse, but do not make a position of the ruleset (e.g. the
-    /// wrong seed total).
+    /// wrong seed total). Its message is the [`PositionError`]'s own
+    /// (`invalid position: …`), not prefixed again.
     Position(PositionError),
 }
 
 impl fmt::Display for ParsePositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("invalid position string: ")?;
+        // A PositionError says "invalid position: ..." (or "invalid
+        // board: ...") itself: passing it through adds no context, so no
+        // second prefix.
+        if !matches!(self, ParsePositionError::Position(_)) {
+            f.write_str("invalid position string: ")?;
+        }
         match *self {
             ParsePositionError::Fields { found } => write!(
                 f,

@@ -27,7 +27,10 @@
 //!   end the game, export writes both from the outcome and import checks
 //!   that the tags and the result token agree with it. `Termination
 //!   "agreement"` on a game the moves leave unfinished ends it by agreement
-//!   ([`Game::end_by_agreement`]). Imported records keep only the tags the
+//!   ([`Game::end_by_agreement`]); another termination name there is
+//!   refused ([`ParseRecordError::TerminationUnfinished`]). Import and
+//!   [`Record::set_tag`] read a termination name alike: ignoring ASCII case
+//!   and spaces around it (`Agreement` is `agreement`). Imported records keep only the tags the
 //!   game does not decide. Export writes `Variant` first, then the other
 //!   tags in the order they were set, then `Result`, `Termination` and
 //!   `Position`, the tags the game decides; [`Record::set_tag`] refuses
@@ -44,7 +47,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::{
-    Game, Move, ParsePositionError, ParseRulesetError, PlayError, Position, Ruleset, Side,
+    Game, Move, Outcome, ParsePositionError, ParseRulesetError, PlayError, Position, Ruleset, Side,
     Termination,
 };
 
@@ -228,11 +231,10 @@ fn sort_tags(tags: &mut [(String, String)]) {
 }
 
 /// The termination that `value` names, ignoring ASCII case and spaces
-/// around it: a `Termination` tag that only the game may write.
+/// around it: a `Termination` tag that only the game may write. Import
+/// and [`Record::set_tag`] both read the tag with it.
 fn termination_named(value: &str) -> Option<Termination> {
-    Termination::ALL
-        .into_iter()
-        .find(|t| t.name().eq_ignore_ascii_case(value.trim()))
+    Termination::from_name(&value.trim().to_ascii_lowercase())
 }
 
 /// Whether `c` cannot be in a tag value: it would end the tag's line (in
@@ -359,29 +361,33 @@ impl Record {
                 _ => upsert(&mut self.tags, "Result", token),
             }
         }
-        if self.tag("Termination") == Some(Termination::Agreement.name()) {
-            // Ignored if the moves already end the game: the check below
-            // then reports the disagreement.
-            let _ = self.game.end_by_agreement();
-        }
+        let named = self.tag("Termination").and_then(termination_named);
+        // Fails if the moves already end the game: the check below then
+        // reports the disagreement.
+        let agreed = named == Some(Termination::Agreement) && self.game.end_by_agreement().is_ok();
         if let Some(outcome) = self.game.outcome() {
-            if self
-                .tag("Result")
-                .is_some_and(|r| r != "*" && r != outcome.result_str())
-            {
-                return Err(ParseRecordError::Result {
-                    actual: outcome.result_str(),
-                });
+            let given = RESULTS
+                .into_iter()
+                .find(|&r| r != "*" && self.tag("Result") == Some(r));
+            match given {
+                Some(given) if given != outcome.result_str() && agreed => {
+                    return Err(ParseRecordError::AgreementResult { given, outcome });
+                }
+                Some(given) if given != outcome.result_str() => {
+                    return Err(ParseRecordError::Result {
+                        actual: outcome.result_str(),
+                    });
+                }
+                _ => {}
             }
-            if self
-                .tag("Termination")
-                .is_some_and(|t| Termination::from_name(t) != Some(outcome.termination))
-            {
+            if self.tag("Termination").is_some() && named != Some(outcome.termination) {
                 return Err(ParseRecordError::Termination {
                     actual: outcome.termination,
                 });
             }
             self.tags.retain(|(n, _)| !is_outcome_tag(n));
+        } else if let Some(termination) = named {
+            return Err(ParseRecordError::TerminationUnfinished { termination });
         }
         self.tags.retain(|(n, v)| !(n == "Result" && v == "*"));
         // After the token's `Result`, so the order is export's.
@@ -664,6 +670,22 @@ pub enum ParseRecordError {
         /// The termination the moves give.
         actual: Termination,
     },
+    /// `Termination "agreement"` ends the game with another result than
+    /// the `Result` tag or token gives (the seeds left are credited by the
+    /// ruleset's [`Leftover`](crate::Leftover) rule).
+    AgreementResult {
+        /// The result the record gives: `1-0`, `0-1` or `1/2-1/2`.
+        given: &'static str,
+        /// How the agreement ends the game.
+        outcome: Outcome,
+    },
+    /// The `Termination` tag names how a game ends (other than
+    /// `agreement`, which ends it), but the moves leave the game
+    /// unfinished ([`Record::set_tag`] refuses such a tag too).
+    TerminationUnfinished {
+        /// The termination the tag names.
+        termination: Termination,
+    },
 }
 
 impl fmt::Display for ParseRecordError {
@@ -707,6 +729,17 @@ impl fmt::Display for ParseRecordError {
                     "the Termination tag disagrees with the moves, which end by {actual}"
                 )
             }
+            ParseRecordError::AgreementResult { given, outcome } => write!(
+                f,
+                "the Result {given} disagrees with the agreement, which gives {} (South {}, North {}: the seeds left go by the ruleset's leftover rule)",
+                outcome.result_str(),
+                outcome.scores.south,
+                outcome.scores.north
+            ),
+            ParseRecordError::TerminationUnfinished { termination } => write!(
+                f,
+                "the Termination tag says the game ended by {termination}, but the moves leave it unfinished"
+            ),
         }
     }
 }

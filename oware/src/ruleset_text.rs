@@ -9,7 +9,10 @@
 //! congkak(5,5,relay=off)              both
 //! ```
 //!
-//! Each option is given once: `abapa(must_feed=on,must_feed=off)` and
+//! Numbers are plain decimal digits (`abapa(seeds=+4)` is refused, as a
+//! position string's counts are). An option the family does not have is
+//! refused with its name and the family's options
+//! ([`ParseRulesetError::Key`]). Each option is given once: `abapa(must_feed=on,must_feed=off)` and
 //! `kalah(6,5,seeds=4)` are refused ([`ParseRulesetError::DuplicateKey`]).
 //! A value out of range is refused with the key it was given for
 //! ([`ParseRulesetError::Value`]), a size written by position included
@@ -37,6 +40,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::notation::parse_digits;
 use crate::{
     CaptureCounts, CapturingSeed, CongkakEnd, Family, GrandSlam, KalahEnd, Leftover, Ruleset,
     RulesetError, RulesetOptions, SeedsLeft, Variant,
@@ -108,8 +112,14 @@ fn get(options: &RulesetOptions, key: &str) -> String {
     }
 }
 
-/// Sets option `key` of `options` from `value`.
-fn set(options: &mut RulesetOptions, key: &str, value: &str) -> Result<(), ParseRulesetError> {
+/// Sets option `key` of `options` (of the preset `preset`'s family) from
+/// `value`.
+fn set(
+    options: &mut RulesetOptions,
+    preset: Variant,
+    key: &str,
+    value: &str,
+) -> Result<(), ParseRulesetError> {
     let bad = || ParseRulesetError::Value(known_key(key));
     let on = || match value {
         "on" => Ok(true),
@@ -119,14 +129,12 @@ fn set(options: &mut RulesetOptions, key: &str, value: &str) -> Result<(), Parse
     // A limit is `off` or a number of `min` or more.
     let limit = |min: u16| match value {
         "off" => Ok(None),
-        n => n
-            .parse::<u16>()
-            .ok()
+        n => parse_digits::<u16>(n)
             .filter(|&n| n >= min)
             .map(Some)
             .ok_or_else(bad),
     };
-    let size = || value.parse::<u8>().map_err(|_| bad());
+    let size = || parse_digits::<u8>(value).ok_or_else(bad);
     let cycle = &mut options.cycle;
     match (&mut options.family, key) {
         (_, "houses") => options.houses_per_side = size()?,
@@ -141,9 +149,8 @@ fn set(options: &mut RulesetOptions, key: &str, value: &str) -> Result<(), Parse
         (_, "leftover") => cycle.leftover = parse_name(&LEFTOVERS, value).ok_or_else(bad)?,
         (Family::Oware(r), "skip_origin") => r.skip_origin = on()?,
         (Family::Oware(r), "captures") => {
-            let counts: Result<Vec<u8>, _> = value.split('+').map(str::parse).collect();
+            let counts: Option<Vec<u8>> = value.split('+').map(parse_digits).collect();
             r.capture_counts = counts
-                .ok()
                 .and_then(|c| CaptureCounts::from_counts(&c))
                 .ok_or_else(bad)?;
         }
@@ -162,7 +169,12 @@ fn set(options: &mut RulesetOptions, key: &str, value: &str) -> Result<(), Parse
             r.capturing_seed = parse_name(&CAPTURING_SEEDS, value).ok_or_else(bad)?
         }
         (Family::Congkak(r), "end") => r.end = parse_name(&CONGKAK_ENDS, value).ok_or_else(bad)?,
-        _ => return Err(ParseRulesetError::Key),
+        _ => {
+            return Err(ParseRulesetError::Key {
+                key: OptionKey::new(key),
+                preset,
+            });
+        }
     }
     Ok(())
 }
@@ -328,7 +340,7 @@ impl FromStr for Ruleset {
             if seen.contains(&key) {
                 return Err(ParseRulesetError::DuplicateKey(known_key(key)));
             }
-            set(&mut options, key, value)?;
+            set(&mut options, variant, key, value)?;
             seen.push(key);
         }
         Ruleset::new(options).map_err(|e| match e {
@@ -348,15 +360,21 @@ pub enum ParseRulesetError {
     Name,
     /// The options are not `(houses,seeds,key=value,…)`.
     Syntax,
-    /// An option key the family does not have.
-    Key,
+    /// An option key the family does not have: `abapa(relay=on)`.
+    Key {
+        /// The key as given (its first [`OptionKey::CAPACITY`] bytes).
+        key: OptionKey,
+        /// The preset named before the options, whose family lacks it.
+        preset: Variant,
+    },
     /// An option's value is not one it takes, or is out of range; holds
     /// the key (`houses` and `seeds` also when written by position).
     Value(&'static str),
     /// An option is given twice (a size by position and by key
     /// included); holds the key.
     DuplicateKey(&'static str),
-    /// The options do not make a playable ruleset.
+    /// The options do not make a playable ruleset. Its message is the
+    /// [`RulesetError`]'s own (`invalid ruleset: …`), not prefixed again.
     Invalid(RulesetError),
 }
 
@@ -384,7 +402,11 @@ fn takes(key: &str) -> String {
 
 impl fmt::Display for ParseRulesetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("invalid ruleset text: ")?;
+        // A RulesetError says "invalid ruleset: ..." itself: passing it
+        // through adds no context, so no second prefix.
+        if !matches!(self, ParseRulesetError::Invalid(_)) {
+            f.write_str("invalid ruleset text: ")?;
+        }
         match self {
             ParseRulesetError::Name => f.write_str(
                 "unknown preset (abapa, openspiel, awale, kalah, kalah-irving or congkak)",
@@ -392,7 +414,16 @@ impl fmt::Display for ParseRulesetError {
             ParseRulesetError::Syntax => {
                 f.write_str("options must read (houses,seeds,key=value,...)")
             }
-            ParseRulesetError::Key => f.write_str("an option this family does not have"),
+            ParseRulesetError::Key { key, preset } => {
+                write!(
+                    f,
+                    "{preset} has no option \"{key}\" (its options: houses, seeds"
+                )?;
+                for k in keys(&preset.ruleset().family) {
+                    write!(f, ", {k}")?;
+                }
+                f.write_str(")")
+            }
             ParseRulesetError::Value(key) => write!(f, "{key} must be {}", takes(key)),
             ParseRulesetError::DuplicateKey(key) => write!(f, "{key} is given twice"),
             ParseRulesetError::Invalid(e) => write!(f, "{e}"),
@@ -406,5 +437,85 @@ impl core::error::Error for ParseRulesetError {
             ParseRulesetError::Invalid(e) => Some(e),
             _ => None,
         }
+    }
+}
+
+/// An option key as the text gave it, kept inline so that
+/// [`ParseRulesetError`] stays `Copy`: its first
+/// [`OptionKey::CAPACITY`] bytes, cut at a character boundary.
+///
+/// `Display` writes the key with control characters and quotes escaped
+/// (as `str::escape_debug` does), and `…` after a key that was cut.
+///
+/// ```
+/// use oware::ruleset_text::OptionKey;
+/// let key = OptionKey::new("must_feeed");
+/// assert_eq!(key.as_str(), "must_feeed");
+/// assert!(!key.is_truncated());
+/// let long = OptionKey::new(&"x".repeat(30));
+/// assert_eq!(long.as_str().len(), OptionKey::CAPACITY);
+/// assert_eq!(long.to_string(), format!("{}…", "x".repeat(24)));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct OptionKey {
+    bytes: [u8; OptionKey::CAPACITY],
+    len: u8,
+    truncated: bool,
+}
+
+impl OptionKey {
+    /// The most bytes of a key kept: 24, more than the longest known key
+    /// (`capture_after_lap`, 17).
+    pub const CAPACITY: usize = 24;
+
+    /// `key`, cut to at most [`OptionKey::CAPACITY`] bytes at a character
+    /// boundary.
+    #[must_use]
+    pub fn new(key: &str) -> OptionKey {
+        let mut len = key.len().min(OptionKey::CAPACITY);
+        while !key.is_char_boundary(len) {
+            len -= 1;
+        }
+        let mut bytes = [0; OptionKey::CAPACITY];
+        bytes[..len].copy_from_slice(&key.as_bytes()[..len]);
+        OptionKey {
+            bytes,
+            // At most CAPACITY (24), so it fits.
+            len: len as u8,
+            truncated: len < key.len(),
+        }
+    }
+
+    /// The key kept (all of it unless [`OptionKey::is_truncated`]).
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        // `new` copies whole characters of a `str`.
+        core::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+
+    /// Whether the key given was longer than the part kept.
+    #[must_use]
+    pub const fn is_truncated(&self) -> bool {
+        self.truncated
+    }
+}
+
+impl fmt::Debug for OptionKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "OptionKey({:?}", self.as_str())?;
+        if self.truncated {
+            f.write_str(", truncated")?;
+        }
+        f.write_str(")")
+    }
+}
+
+impl fmt::Display for OptionKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.as_str().escape_debug())?;
+        if self.truncated {
+            f.write_str("…")?;
+        }
+        Ok(())
     }
 }

@@ -438,7 +438,7 @@ static void test_records(void) {
   EXPECT(oware_game_set_tag(game, "Variant", "kalah"), OWARE_RESULT_INVALID_TAG);
   EXPECT(oware_game_set_tag(game, "Termination", "agreement"), OWARE_RESULT_INVALID_TAG);
   EXPECT(oware_game_set_tag(game, "Event", "two\nlines"), OWARE_RESULT_INVALID_TAG);
-  EXPECT(oware_game_set_tag(game, "Event", NOT_UTF8), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_game_set_tag(game, "Event", NOT_UTF8), OWARE_RESULT_PARSE_ERROR);
   EXPECT(oware_game_set_tag(game, NULL, "x"), OWARE_RESULT_NULL_PARAMETER);
   EXPECT(oware_game_set_tag(NULL, "Event", "x"), OWARE_RESULT_NULL_PARAMETER);
 

@@ -83,7 +83,7 @@ class InvalidPositionError(ValueError):
     >>> oware.Board("4,4,4,4,4,4/4,4,4,4,4,5 s 0 0")
     Traceback (most recent call last):
     ...
-    oware.InvalidPositionError: invalid position string: invalid position: 49 seeds in houses and stores, the ruleset has 48
+    oware.InvalidPositionError: invalid position: 49 seeds in houses and stores, the ruleset has 48
     """
 
 class InvalidRulesetError(ValueError):
@@ -586,13 +586,18 @@ class Board:
 
     The position string is ``<South A..F>/<North a..f> <s|n> <South store>
     <North store> [ruleset]``, the ruleset field left out for Abapa.
-    ``repr()`` evaluates back to a board at the same position (the move
-    stack is not part of it, as in python-chess); pickling and
-    :meth:`copy` keep the move stack.
+    ``repr()`` evaluates back to an equal board: at the same position, with
+    ``agreed=True`` once the game ended by agreement (the move stack is not
+    part of it, as in python-chess, so a game ended by a repetition or a
+    ply limit comes back unfinished); pickling and :meth:`copy` keep the
+    move stack.
 
     Boards compare equal when their positions (houses, stores, side to
     move, ruleset) and outcomes are equal, whatever the moves that led
-    there. A board is mutable and so not hashable: hash
+    there: python-chess's ``Board.__eq__`` likewise compares what the FEN
+    holds (position and clocks), not the move stack. Compare
+    :attr:`move_stack` and :meth:`root` too to ask whether two boards hold
+    the same game. A board is mutable and so not hashable: hash
     :meth:`position_string` instead.
 
     >>> import oware
@@ -617,16 +622,30 @@ class Board:
     """
 
     def __new__(
-        cls, position: str | None = None, *, ruleset: Ruleset | Variant | str | None = None
+        cls,
+        position: str | None = None,
+        *,
+        ruleset: Ruleset | Variant | str | None = None,
+        agreed: bool = False,
     ) -> Self:
         """A board at *position* (a position string), or at the start of *ruleset*
         (default Abapa). With both, the position string is read under *ruleset*
-        (its fifth field, if any, must name the same ruleset).
-        Raises :class:`InvalidPositionError` or :class:`InvalidRulesetError`.
+        (its fifth field, if any, must name the same ruleset). With *agreed*, the
+        game ends there by agreement (:meth:`end_by_agreement`), as ``repr()``
+        writes a board so ended.
+        Raises :class:`InvalidPositionError` or :class:`InvalidRulesetError`, and
+        ValueError for *agreed* at a position where the game is already over.
 
         >>> import oware
         >>> oware.Board(ruleset="kalah(6,5)")
         Board('5,5,5,5,5,5/5,5,5,5,5,5 s 0 0 kalah(6,5)')
+        >>> board = oware.Board.from_record("CfBa")
+        >>> board.end_by_agreement()
+        Outcome(Termination.AGREEMENT, (27, 21))
+        >>> board
+        Board('6,0,2,7,6,6/0,5,5,5,5,1 s 0 0', agreed=True)
+        >>> eval(repr(board), vars(oware)) == board
+        True
         """
     @staticmethod
     def from_record(record: str) -> Board:
@@ -639,10 +658,12 @@ class Board:
         (4, 'openspiel')
         """
     def record(self, tags: Mapping[str, str] | None = None) -> str:
-        """The game record, with *tags* (e.g. ``{'South': 'Ama'}``) after ``Variant``.
-        While the game goes on, a ``Result`` (of a resignation, say) and a free-text
-        ``Termination`` may be given; once it is over, the game writes both. Raises
-        :class:`InvalidTagError` for a tag that cannot be set.
+        """The game record, with *tags* (any mapping of str to str, e.g.
+        ``{'South': 'Ama'}``) after ``Variant``. While the game goes on, a
+        ``Result`` (of a resignation, say) and a free-text ``Termination`` may be
+        given; once it is over, the game writes both. Raises
+        :class:`InvalidTagError` for a tag that cannot be set, and TypeError,
+        naming *tags* and the key, for a name or value that is not a str.
 
         >>> import oware
         >>> board = oware.Board.from_record("CfBa")
