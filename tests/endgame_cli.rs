@@ -18,6 +18,7 @@ fn example(name: &str, args: &[&str]) -> (String, String, Option<i32>) {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(["run", "--quiet", "--example", name, "--"])
         .args(args)
+        .env("OWARE_PLAY_SAVE", "off")
         .output()
         .expect("run the example (built by cargo test)");
     (
@@ -34,6 +35,7 @@ fn play_with_input(args: &[&str], input: &str) -> String {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(["run", "--quiet", "--example", "play", "--"])
         .args(args)
+        .env("OWARE_PLAY_SAVE", "off")
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
@@ -392,14 +394,21 @@ fn the_terminal_game_plays_perfect_endgames_from_a_directory() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("up to 8 seeds"), "{out}");
     assert!(out.contains("South plays F"), "{out}");
-    assert!(out.contains("Game over: South wins 28-20"), "{out}");
+    assert!(
+        out.contains(
+            "Game over. South cannot feed North: South takes its 6 seeds (R8); South wins 28-20."
+        ),
+        "{out}"
+    );
     // At the prompt, a hint comes from the database.
     let out = play_with_input(
         &["--level", "5", "--endgame", dir_arg, "--position", position],
         "hint\nquit\n",
     );
     assert!(
-        out.contains("hint: F (endgame database: +8 seeds from here with best play)"),
+        out.contains(
+            "hint: F (endgame database: with perfect play South captures 8 seeds more than North from here on)"
+        ),
         "{out}"
     );
     // A corrupt layer is named.
