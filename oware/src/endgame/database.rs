@@ -171,7 +171,7 @@ impl Database {
     ///
     /// # Errors
     /// As [`Database::build_with_stop`], before any layer is built.
-    pub fn check_build_to(&self, max_seeds: u8) -> Result<(), EndgameError> {
+    fn check_build_to(&self, max_seeds: u8) -> Result<(), EndgameError> {
         if max_seeds > self.ruleset.total_seeds() || usize::from(max_seeds) > INDEX_SEEDS {
             return Err(EndgameError::Full);
         }
