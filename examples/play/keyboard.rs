@@ -58,20 +58,23 @@ impl Keyboard {
             .unwrap_or_else(|| self.lines.recv().unwrap_or(Input::End))
     }
 
-    /// Waits up to `time`; whether a line came (an empty one, Enter, only
-    /// skips; others are kept for the next prompt).
-    pub fn interrupted(&mut self, time: Duration) -> bool {
+    /// Waits up to `time` for a line that skips a move being shown (an
+    /// empty one, Enter, only skips; others are kept for the next prompt).
+    pub fn wait(&mut self, time: Duration) -> Typed {
         if !self.ahead.is_empty() {
-            return true;
+            return Typed::Earlier;
         }
         match self.lines.recv_timeout(time) {
-            Ok(Input::Line(line)) if line.trim().is_empty() => true,
+            Ok(Input::Line(line)) if line.trim().is_empty() => Typed::Line,
+            Ok(Input::End) | Err(RecvTimeoutError::Disconnected) => {
+                self.ahead.push_back(Input::End);
+                Typed::Earlier
+            }
             Ok(input) => {
                 self.ahead.push_back(input);
-                true
+                Typed::Line
             }
-            Err(RecvTimeoutError::Timeout) => false,
-            Err(RecvTimeoutError::Disconnected) => true,
+            Err(RecvTimeoutError::Timeout) => Typed::Nothing,
         }
     }
 
@@ -93,6 +96,25 @@ impl Keyboard {
                 }
             }
         }
+    }
+}
+
+/// What came while a move was shown.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Typed {
+    /// Nothing: the move goes on.
+    Nothing,
+    /// A line, typed now: it skips the move, and the terminal has echoed
+    /// it under the board.
+    Line,
+    /// The end of the input, or a line typed before: it skips the move.
+    Earlier,
+}
+
+impl Typed {
+    /// How many lines the terminal printed under the board.
+    pub fn echoed_lines(self) -> usize {
+        usize::from(self == Typed::Line)
     }
 }
 
@@ -144,13 +166,13 @@ fn house(word: &str, pos: &Position) -> Command {
     let side = pos.turn();
     let n = pos.board().houses_per_side();
     let index = match word.as_bytes() {
-        &[c] if c.is_ascii_alphabetic() => usize::from(c.to_ascii_lowercase() - b'a'),
+        &[c] if c.is_ascii_alphabetic() => Some(usize::from(c.to_ascii_lowercase() - b'a')),
         _ => match word.parse::<usize>() {
-            Ok(number) if number >= 1 => number - 1,
-            _ => return Command::Unknown(shown(word)),
+            Ok(number) => number.checked_sub(1),
+            Err(_) => return Command::Unknown(shown(word)),
         },
     };
-    match House::new(index).filter(|h| h.index() < n) {
+    match index.and_then(House::new).filter(|h| h.index() < n) {
         Some(h) => Command::Move(Move::new(side, h)),
         None => Command::NoSuchHouse(format!(
             "there is no house {}: {side}'s houses are {} (or 1–{n})",

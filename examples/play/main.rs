@@ -15,7 +15,7 @@
 //!
 //! At the prompt: a house letter of the side to move (either case) or its
 //! number counted from that side's left, `hint`, `undo`, `draw` (offer to
-//! end by agreement), `save [FILE]`, `record`, `new`, `rematch`, `help` or
+//! end by agreement), `save FILE`, `record`, `new`, `rematch`, `help` or
 //! `quit` (`q`). Moves are shown seed by seed when standard output is a
 //! terminal (`--delay 0` turns it off; Enter skips), in colour unless
 //! `NO_COLOR` is set. An unfinished game is saved as it is played to the
@@ -117,9 +117,9 @@ fn run(args: Args) -> Result<ExitCode, String> {
     let mut session = Session::new(game, sides, seed, endgame, args.delay);
     if let Some(path) = &args.load {
         say!(
-            "Resumed {} after {} plies.",
+            "Resumed {} after {}.",
             path.display(),
-            session.plies()
+            words::plies(session.plies())
         );
     }
     let moves = match &args.moves {

@@ -245,10 +245,17 @@ impl Session {
     /// The names beside the rows, top then bottom; the side to move's
     /// says so.
     fn names(&self) -> [String; 2] {
-        let name = |side: Side| {
-            let name = self.sides.name(side);
-            if !self.game.is_game_over() && self.game.position().turn() == side {
-                format!("{name}, to move")
+        let turn = (!self.game.is_game_over()).then(|| self.game.position().turn());
+        self.names_saying(turn, "to move")
+    }
+
+    /// The names beside the rows, top then bottom, `side`'s followed by
+    /// `what` it does.
+    fn names_saying(&self, side: Option<Side>, what: &str) -> [String; 2] {
+        let name = |s: Side| {
+            let name = self.sides.name(s);
+            if side == Some(s) {
+                format!("{name}, {what}")
             } else {
                 name
             }
@@ -259,9 +266,11 @@ impl Session {
     /// Plays `m`, showing it and what it did, and the end if it ended the game.
     fn play(&mut self, m: Move) -> Result<MoveReport, PlayError> {
         let before = *self.game.position();
+        let moving = self.names_saying(Some(m.side()), "moving");
         let report = self.game.play(m)?;
+        self.autosave();
         let after = *self.game.position();
-        let names = self.names();
+        let names = [moving, self.names()];
         sowing::show(
             &self.screen,
             &mut self.keyboard,
@@ -273,7 +282,6 @@ impl Session {
         for line in words::describe(&report) {
             say!("{line}");
         }
-        self.autosave();
         if report.outcome.is_some() {
             self.announce_end();
         }
@@ -357,7 +365,7 @@ impl Session {
         if self.game.is_game_over() {
             say!(
                 "The game is over. new: the same players again; rematch: the sides swapped; \
-                 undo: take back the last move; save [FILE]: write the game record; \
+                 undo: take back the last move; save FILE: write the game record; \
                  record: print it; quit."
             );
             return;
@@ -371,7 +379,7 @@ impl Session {
         );
         say!(
             "Commands: hint (the engine's suggestion), undo, draw (offer to end the game by agreement), \
-             save [FILE] (write the game record), record (print it), new, rematch, quit (or q). \
+             save FILE (write the game record), record (print it), new, rematch, quit (or q). \
              Enter skips a move being shown."
         );
         say!("{}", view::legend(self.sides.view));
@@ -381,8 +389,8 @@ impl Session {
     fn leave(&self, why: &str) -> Flow {
         if !self.game.is_game_over() && self.game.ply() > 0 {
             say!(
-                "Game abandoned ({why}) after {} plies, with {} in the stores.",
-                self.game.ply(),
+                "Game abandoned ({why}) after {}, with {} in the stores.",
+                words::plies(self.game.ply()),
                 words::stores(&self.game)
             );
             if let Some(path) = &self.save_file {
@@ -487,7 +495,7 @@ impl Session {
         match score.plies_to_end() {
             Some(plies) => {
                 let winner = if score.is_win() { side } else { !side };
-                let plies = words::count(usize::from(plies), "ply", "plies");
+                let plies = words::plies(usize::from(plies));
                 say!("hint: {m} ({winner} wins within {plies} with best play: {line})");
             }
             None => {

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use oware::{Board, BySide, Move, MoveReport, Pit, Position};
 
-use super::keyboard::Keyboard;
+use super::keyboard::{Keyboard, Typed};
 use super::view::{self, Mark, Marks, Screen};
 
 /// The houses and stores of a board as the frames change them.
@@ -64,14 +64,33 @@ fn frames(before: &Position, report: &MoveReport, after: &Position) -> Vec<(Boar
     if !report.captures.is_empty() {
         frames.push((seeds.board(), marks.clone()));
     }
-    frames.push((*after.board(), final_marks(report, after)));
+    frames.push((final_board(report, after), final_marks(report, after)));
     frames
 }
 
+/// The board after a move; at the end of the game, with the seeds left
+/// in the stores where the outcome gives them out (R8, R11, K4).
+fn final_board(report: &MoveReport, after: &Position) -> Board {
+    let board = after.board();
+    let Some(outcome) = report.outcome else {
+        return *board;
+    };
+    let scores = outcome.scores;
+    if u16::from(scores.south) + u16::from(scores.north) != board.total_seeds() {
+        return *board;
+    }
+    let houses = vec![0; board.pits().len()];
+    Board::from_pits(&houses, scores).expect("every seed in a store")
+}
+
 /// The marks left on the board after a move: the threats of the new
-/// position, the origin, the last house sown and the captures.
+/// position (while the game goes on), the origin, the last pit sown and
+/// the captures.
 fn final_marks(report: &MoveReport, after: &Position) -> Marks {
-    let mut marks = Marks::threats(after);
+    let mut marks = match report.outcome {
+        Some(_) => Marks::default(),
+        None => Marks::threats(after),
+    };
     marks.set(
         Pit::House(report.played.side(), report.played.house()),
         Mark::Origin,
@@ -87,28 +106,32 @@ fn final_marks(report: &MoveReport, after: &Position) -> Marks {
 
 /// Shows the move of `report` (played from `before`, giving `after`): seed
 /// by seed on a terminal, until a line typed skips to the end; the final
-/// board alone otherwise.
+/// board alone otherwise. `names` are the rows' names while the move is
+/// sown (the mover's says so), then after it.
 pub fn show(
     screen: &Screen,
     keyboard: &mut Keyboard,
     before: &Position,
     report: &MoveReport,
     after: &Position,
-    names: &[String; 2],
+    names: &[[String; 2]; 2],
 ) {
+    let [moving, moved] = names;
     let frames = frames(before, report, after);
-    let lines = |(board, marks): &(Board, Marks)| screen.board(board, marks, names);
+    let lines = |(board, marks): &(Board, Marks), names| screen.board(board, marks, names);
     let last = frames.last().expect("a final board");
     if !screen.animate {
-        view::print(&lines(last));
+        view::print(&lines(last, moved));
         return;
     }
-    view::print(&lines(&frames[0]));
-    for frame in &frames[1..] {
-        if keyboard.interrupted(Duration::from_millis(screen.delay_ms)) {
-            break;
+    view::print(&lines(&frames[0], moving));
+    for (i, frame) in frames.iter().enumerate().skip(1) {
+        let typed = keyboard.wait(Duration::from_millis(screen.delay_ms));
+        if typed != Typed::Nothing {
+            view::redraw(&lines(last, moved), typed.echoed_lines());
+            return;
         }
-        view::redraw(&lines(frame));
+        let names = if i + 1 == frames.len() { moved } else { moving };
+        view::redraw(&lines(frame, names), 0);
     }
-    view::redraw(&lines(last));
 }

@@ -100,19 +100,20 @@ impl Screen {
         let (top, bottom) = (!self.view, self.view);
         let [top_name, bottom_name] = names;
         let width = 5 * board.houses_per_side();
-        let store = |side: Side| self.paint(Some("36"), &format!("{:>2}", board.store(side)));
+        let store = |side: Side| self.store(board, side, marks);
         vec![
             format!("{:10}{}", "", self.letters(top, board.houses_per_side())),
             format!("{:10}{}   {top_name}", "", self.row(board, top, marks)),
             format!(
-                "{:<7} {}{:width$}   {} {}'s",
+                "{:<7}{}{:w$}  {} {}'s",
                 format!("{top}'s"),
                 store(top),
                 "",
                 store(bottom),
-                bottom
+                bottom,
+                w = width - 1
             ),
-            format!("{:<10}{:width$}     store", "  store", ""),
+            format!("{:<10}{:width$}      store", "  store", ""),
             format!(
                 "{:10}{}   {bottom_name}",
                 "",
@@ -144,12 +145,24 @@ impl Screen {
         self.order(side, board.houses_per_side())
             .into_iter()
             .map(|h| {
-                let mark = marks.get(Pit::House(side, h));
-                let (open, close) = mark.brackets();
-                let cell = format!("{open}{:>2}{close}", board.seeds(side, h));
-                format!("{} ", self.paint(mark.colour(), &cell))
+                let pit = Pit::House(side, h);
+                format!("{} ", self.cell(pit, board.seeds(side, h), marks, None))
             })
             .collect()
+    }
+
+    /// `side`'s store, cyan unless marked.
+    fn store(&self, board: &Board, side: Side, marks: &Marks) -> String {
+        self.cell(Pit::Store(side), board.store(side), marks, Some("36"))
+    }
+
+    /// The seeds of `pit` in the brackets of its mark, in its colour (else
+    /// `plain`).
+    fn cell(&self, pit: Pit, seeds: u8, marks: &Marks, plain: Option<&str>) -> String {
+        let mark = marks.get(pit);
+        let (open, close) = mark.brackets();
+        let colour = mark.colour().or(plain);
+        self.paint(colour, &format!("{open}{seeds:>2}{close}"))
     }
 }
 
@@ -193,9 +206,10 @@ pub fn print(lines: &[String]) {
     }
 }
 
-/// Draws `lines` over the `lines.len()` lines printed last (a terminal).
-pub fn redraw(lines: &[String]) {
-    say_part!("\x1b[{}A", lines.len());
+/// Draws `lines` over the `lines.len()` lines printed last (a terminal),
+/// which `below` lines the terminal echoed since have pushed up.
+pub fn redraw(lines: &[String], below: usize) {
+    say_part!("\x1b[{}A", lines.len() + below);
     for line in lines {
         say!("\x1b[2K{line}");
     }

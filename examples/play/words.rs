@@ -8,8 +8,13 @@ pub fn seeds(n: usize) -> String {
     count(n, "seed", "seeds")
 }
 
+/// "1 ply", "2 plies".
+pub fn plies(n: usize) -> String {
+    count(n, "ply", "plies")
+}
+
 /// `n` and the noun, singular for 1: "1 ply", "12 plies".
-pub fn count(n: usize, one: &str, many: &str) -> String {
+fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
@@ -112,7 +117,7 @@ pub fn describe(report: &MoveReport) -> Vec<String> {
     if report.fed {
         lines.push("feeds the starved opponent".into());
     }
-    if report.extra_turn {
+    if report.extra_turn && report.outcome.is_none() {
         lines.push(format!(
             "the last seed fell in the store: {} moves again",
             report.played.side()
