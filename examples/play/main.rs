@@ -36,6 +36,7 @@ use oware::{Game, Record, Side};
 #[path = "../common/mod.rs"]
 mod common;
 mod keyboard;
+mod saving;
 mod session;
 mod sowing;
 mod view;
@@ -48,21 +49,24 @@ use session::{Session, Sides};
 struct Args {
     #[command(flatten)]
     start: common::StartArgs,
-    /// The engine's level, 1 (beginner) to 5 (strongest).
-    #[arg(long, default_value = "3")]
-    level: Level,
+    /// The engine's level, 1 (beginner) to 5 (strongest) [default: 3, or
+    /// the level of the game loaded].
+    #[arg(long)]
+    level: Option<Level>,
     /// Which side you play (the board is drawn from its side); `both` for
-    /// two people at one keyboard.
-    #[arg(long, value_enum, default_value = "south")]
-    you: You,
+    /// two people at one keyboard [default: south, or the side played in
+    /// the game loaded].
+    #[arg(long, value_enum)]
+    you: Option<You>,
     /// Watch two engine levels play each other, e.g. `2,4` (South's level
     /// first), instead of playing; `--you` still picks the side the board
     /// is drawn from.
     #[arg(long, value_delimiter = ',')]
     engines: Option<Vec<Level>>,
     /// The seed of the engine's choices (levels 1–3 choose at random,
-    /// levels 4–5 among equally good moves). Default: a random seed, which
-    /// the game prints so that it can be played again.
+    /// levels 4–5 among equally good moves). Default: the seed of the game
+    /// loaded, else a random seed, which the game prints so that it can be
+    /// played again.
     #[arg(long)]
     seed: Option<u64>,
     /// Play these moves first (letters such as `CfBa`, or movetext such as
@@ -70,7 +74,8 @@ struct Args {
     #[arg(long)]
     moves: Option<String>,
     /// Resume the game saved in this file (by `save`, or the automatic save
-    /// of an unfinished game) and play on.
+    /// of an unfinished game) and play on, with the same players, level and
+    /// seed unless `--you`, `--level`, `--engines` or `--seed` say otherwise.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "variant"])]
     load: Option<PathBuf>,
     /// A directory of endgame databases (built by the `endgame` example,
@@ -103,9 +108,13 @@ pub fn main() -> ExitCode {
     }
 }
 
-fn run(args: Args) -> Result<ExitCode, String> {
+fn run(mut args: Args) -> Result<ExitCode, String> {
     let game = match &args.load {
-        Some(path) => load(path)?,
+        Some(path) => {
+            let record = load(path)?;
+            args.resume_players(&record);
+            record.game
+        }
         None => Game::from_position(args.start.start().map_err(|e| e.to_string())?),
     };
     let sides = sides(&args)?;
@@ -115,6 +124,13 @@ fn run(args: Args) -> Result<ExitCode, String> {
     };
     let seed = args.seed.unwrap_or_else(random_seed);
     let mut session = Session::new(game, sides, seed, endgame, args.delay);
+    if let Some(dir) = &args.endgame {
+        session.resume_with(&format!(" --endgame {}", dir.display()));
+    }
+    match &args.load {
+        Some(path) if session.is_save_file(path) => {}
+        _ => session.keep_saved_game(),
+    }
     if let Some(path) = &args.load {
         say!(
             "Resumed {} after {}.",
@@ -129,9 +145,34 @@ fn run(args: Args) -> Result<ExitCode, String> {
     session.run(&moves)
 }
 
+impl Args {
+    /// Takes who played each side, the level and the seed from a saved
+    /// game's tags, where the flags do not say.
+    fn resume_players(&mut self, record: &Record) {
+        self.seed = self.seed.or(saving::saved_seed(record));
+        let Some(levels) = saving::saved_levels(record) else {
+            return;
+        };
+        let flags_say = self.you.is_some() || self.level.is_some() || self.engines.is_some();
+        let (you, level) = match (levels.south, levels.north) {
+            (Some(south), Some(north)) if !flags_say => {
+                self.engines = Some(vec![south, north]);
+                return;
+            }
+            (Some(_), Some(_)) => return,
+            (None, None) => (You::Both, None),
+            (None, level) => (You::South, level),
+            (level, None) => (You::North, level),
+        };
+        self.you = self.you.or(Some(you));
+        self.level = self.level.or(level);
+    }
+}
+
 /// Who plays each side, from `--you`, `--level` and `--engines`.
 fn sides(args: &Args) -> Result<Sides, String> {
-    let view = if args.you == You::North {
+    let you = args.you.unwrap_or(You::South);
+    let view = if you == You::North {
         Side::North
     } else {
         Side::South
@@ -142,9 +183,10 @@ fn sides(args: &Args) -> Result<Sides, String> {
         };
         return Ok(Sides::engines(south, north, view));
     }
-    Ok(match args.you {
+    let level = args.level.unwrap_or(Level::Three);
+    Ok(match you {
         You::Both => Sides::people(),
-        You::South | You::North => Sides::against(view, args.level),
+        You::South | You::North => Sides::against(view, level),
     })
 }
 
@@ -158,12 +200,9 @@ fn random_seed() -> u64 {
 }
 
 /// The game recorded in the file at `path`.
-fn load(path: &Path) -> Result<Game, String> {
+fn load(path: &Path) -> Result<Record, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let record: Record = text
-        .parse()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(record.game)
+    text.parse().map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The endgame databases in `dir` for the game's ruleset, in its

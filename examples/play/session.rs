@@ -1,6 +1,6 @@
 //! A game at the terminal: whose turn, what was typed, what it does.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -10,7 +10,7 @@ use oware::{BySide, Game, Move, MoveReport, PlayError, Position, Record, Side};
 
 use super::keyboard::{Command, Input, Keyboard, command};
 use super::view::{self, Marks, Screen};
-use super::{sowing, words};
+use super::{saving, sowing, words};
 
 /// Who plays each side (a level, or a person) and the side the board is
 /// drawn from.
@@ -108,6 +108,9 @@ pub struct Session {
     keyboard: Keyboard,
     /// Where an unfinished game is kept as it is played.
     save_file: Option<PathBuf>,
+    /// The flags that `--load` needs besides the file to resume as
+    /// played (the endgame databases').
+    resume_flags: String,
 }
 
 impl Session {
@@ -127,7 +130,8 @@ impl Session {
             players: BySide::default(),
             screen: Screen::new(sides.view, delay_ms),
             keyboard: Keyboard::start(),
-            save_file: default_save_file(),
+            save_file: saving::default_save_file(),
+            resume_flags: String::new(),
         };
         session.seat_players();
         session
@@ -148,6 +152,68 @@ impl Session {
 
     pub fn plies(&self) -> usize {
         self.game.ply()
+    }
+
+    /// Adds `flags` to the command that resumes a saved game.
+    pub fn resume_with(&mut self, flags: &str) {
+        self.resume_flags = flags.to_owned();
+    }
+
+    /// The command line's flags that resume the game saved in `path`.
+    fn resume_command(&self, path: &Path) -> String {
+        format!("--load {}{}", path.display(), self.resume_flags)
+    }
+
+    /// Whether `path` is the file an unfinished game is kept in.
+    pub fn is_save_file(&self, path: &Path) -> bool {
+        self.save_file
+            .as_deref()
+            .is_some_and(|save| saving::same_file(save, path))
+    }
+
+    /// Keeps the unfinished game in the save file from this game's saves:
+    /// moves it to a numbered name beside it, and says how to resume it.
+    /// If it cannot be moved, this game is not saved as it is played.
+    pub fn keep_saved_game(&mut self) {
+        let Some(path) = self.save_file.clone().filter(|p| p.exists()) else {
+            return;
+        };
+        match saving::keep_aside(&path) {
+            Ok(kept) => say!(
+                "An unfinished game was in {}: it is kept in {} ({} resumes it).",
+                path.display(),
+                kept.display(),
+                self.resume_command(&kept)
+            ),
+            Err(e) => {
+                say!(
+                    "could not keep the unfinished game in {} ({e}): this game is not saved as you play",
+                    path.display()
+                );
+                self.save_file = None;
+            }
+        }
+    }
+
+    /// The record of the game, with who plays each side and the seed in
+    /// its tags.
+    fn record(&self) -> Record {
+        let mut record = Record::new(self.game.clone());
+        let mut tag = |name: &str, value: &str| {
+            record
+                .set_tag(name, value)
+                .expect("a tag the game does not decide");
+        };
+        for side in Side::ALL {
+            tag(
+                &side.to_string(),
+                &saving::player_tag(self.sides.level(side)),
+            );
+        }
+        if !self.sides.people_only() {
+            tag("Seed", &self.seed.to_string());
+        }
+        record
     }
 
     /// Plays the game: `first` (shown one by one), then the engines'
@@ -321,7 +387,7 @@ impl Session {
             Command::Nothing => {}
             Command::Quit => return self.leave("quit"),
             Command::Help => self.help(),
-            Command::Record => say_part!("{}", Record::new(self.game.clone())),
+            Command::Record => say_part!("{}", self.record()),
             Command::Save(file) => self.save(file),
             Command::New => self.new_game(false),
             Command::Rematch => self.new_game(true),
@@ -394,7 +460,11 @@ impl Session {
                 words::stores(&self.game)
             );
             if let Some(path) = &self.save_file {
-                say!("It is saved in {0}: --load {0} resumes it.", path.display());
+                say!(
+                    "It is saved in {}: {} resumes it.",
+                    path.display(),
+                    self.resume_command(path)
+                );
             }
         }
         Flow::Stop
@@ -403,6 +473,7 @@ impl Session {
     /// A new game from the same start: the same sides, or swapped for a
     /// rematch; the engines take the next seed.
     fn new_game(&mut self, rematch: bool) {
+        self.keep_saved_game();
         if rematch {
             self.sides = self.sides.swapped();
         }
@@ -444,7 +515,10 @@ impl Session {
     /// other side answers.
     fn offer_draw(&mut self) {
         let turn = self.game.position().turn();
-        say!("{turn} offers to end the game, each side taking the seeds on its own side (R11).");
+        say!("{turn} offers to end the game.");
+        if let Some(terms) = words::agreement_terms(&self.game) {
+            say!("{terms}.");
+        }
         if !self.keyboard.yes(&format!("{}, agree?", !turn)) {
             say!("no agreement; play on");
             return;
@@ -514,16 +588,18 @@ impl Session {
         }
     }
 
-    /// Writes the game record to `file`, or to the save file.
+    /// Writes the game record to `file` (a leading `~/` is the home
+    /// directory).
     fn save(&self, file: Option<String>) {
-        let Some(path) = file.map(PathBuf::from).or_else(|| self.save_file.clone()) else {
+        let Some(path) = file.as_deref().map(saving::expand_home) else {
             say!("save needs a file name: save FILE");
             return;
         };
-        match write_record(&self.game, &path) {
+        match saving::write(&self.record(), &path) {
             Ok(()) => say!(
-                "saved the game in {0} (--load {0} resumes it)",
-                path.display()
+                "saved the game in {} ({} resumes it)",
+                path.display(),
+                self.resume_command(&path)
             ),
             Err(e) => say!("could not save in {}: {e}", path.display()),
         }
@@ -537,30 +613,8 @@ impl Session {
         };
         if self.game.is_game_over() || self.game.ply() == 0 {
             let _ = std::fs::remove_file(path);
-        } else if let Err(e) = write_record(&self.game, path) {
+        } else if let Err(e) = saving::autosave(&self.record(), path) {
             say!("could not save in {}: {e}", path.display());
         }
     }
-}
-
-/// Writes `game`'s record to `path`, making its directory if needed.
-fn write_record(game: &Game, path: &std::path::Path) -> std::io::Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
-    std::fs::write(path, Record::new(game.clone()).to_string())
-}
-
-/// The file an unfinished game is kept in: `OWARE_PLAY_SAVE` (`off` for
-/// none), else `unfinished-game.pgn` in `$XDG_STATE_HOME/oware` or
-/// `~/.local/state/oware`.
-fn default_save_file() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os("OWARE_PLAY_SAVE") {
-        return (!path.is_empty() && path != "off").then(|| PathBuf::from(path));
-    }
-    let state = std::env::var_os("XDG_STATE_HOME")
-        .filter(|d| !d.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))?;
-    Some(state.join("oware").join("unfinished-game.pgn"))
 }

@@ -1,7 +1,7 @@
 //! What the game says: its name, the houses' letters, what a move did,
 //! and how the game ended, with the rule.
 
-use oware::{Family, Game, Leftover, Move, MoveReport, Pit, Ruleset, Side, Termination};
+use oware::{Family, Game, Leftover, Move, MoveReport, Outcome, Pit, Ruleset, Side, Termination};
 
 /// "1 seed", "4 seeds".
 pub fn seeds(n: usize) -> String {
@@ -165,18 +165,7 @@ pub fn ending(game: &Game) -> Option<String> {
     let board = pos.board();
     let ruleset = game.ruleset();
     let rule = rule(ruleset, outcome.termination, outcome.winner.is_none());
-    let (south, north) = (outcome.scores.south, outcome.scores.north);
-    let result = match outcome.winner {
-        Some(side) => {
-            let (won, lost) = side.fold_sn((south, north), (north, south));
-            format!("{side} wins {won}-{lost}")
-        }
-        None => format!("{south}-{north}, a draw"),
-    };
-    let split = match ruleset.cycle().leftover {
-        Leftover::NotCounted => "the seeds left are not counted",
-        _ => "each side takes the seeds on its own side",
-    };
+    let split = split(ruleset);
     let mover = pos.turn();
     let why = match outcome.termination {
         Termination::NoMoves if board.row_seeds(mover) == 0 => {
@@ -204,11 +193,7 @@ pub fn ending(game: &Game) -> Option<String> {
             "{} plies without a capture: {split} ({rule})",
             game.plies_since_capture()
         ),
-        Termination::Agreement => {
-            return Some(format!(
-                "Ended by agreement: {split} ({rule}); South {south}, North {north}"
-            ));
-        }
+        Termination::Agreement => format!("Ended by agreement: {split} ({rule})"),
         Termination::EmptyRow => {
             let empty = Side::ALL
                 .into_iter()
@@ -218,5 +203,40 @@ pub fn ending(game: &Game) -> Option<String> {
         }
         _ => format!("Every seed is in a store ({rule})"),
     };
-    Some(format!("{why}; {result}"))
+    Some(format!("{why}; {}", result(&outcome, "wins")))
+}
+
+/// What ending the game by agreement now would give, before it is
+/// agreed: "By agreement each side takes the seeds on its own side (R11):
+/// North would win 25-23".
+pub fn agreement_terms(game: &Game) -> Option<String> {
+    let outcome = game.clone().end_by_agreement().ok()?;
+    let ruleset = game.ruleset();
+    let rule = rule(ruleset, outcome.termination, outcome.winner.is_none());
+    Some(format!(
+        "By agreement {} ({rule}): {}",
+        split(ruleset),
+        result(&outcome, "would win")
+    ))
+}
+
+/// How the seeds left on the board are counted when the game is ended
+/// by agreement or a cycle.
+fn split(ruleset: &Ruleset) -> &'static str {
+    match ruleset.cycle().leftover {
+        Leftover::NotCounted => "the seeds left are not counted",
+        _ => "each side takes the seeds on its own side",
+    }
+}
+
+/// The result: "South wins 27-21" (with the verb `wins`), "24-24, a draw".
+fn result(outcome: &Outcome, wins: &str) -> String {
+    let (south, north) = (outcome.scores.south, outcome.scores.north);
+    match outcome.winner {
+        Some(side) => {
+            let (won, lost) = side.fold_sn((south, north), (north, south));
+            format!("{side} {wins} {won}-{lost}")
+        }
+        None => format!("{south}-{north}, a draw"),
+    }
 }
