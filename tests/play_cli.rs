@@ -62,6 +62,29 @@ fn temp_file(name: &str) -> PathBuf {
     path
 }
 
+/// A fresh, empty directory in the target directory for a test's files.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("play_cli")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    dir
+}
+
+/// The text of the file at `path`.
+#[track_caller]
+fn read(path: &std::path::Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The record of an unfinished two-player game of `moves`.
+fn two_player_record(moves: &str) -> String {
+    format!(
+        "[Variant \"abapa\"]\n[South \"player\"]\n[North \"player\"]\n[Result \"*\"]\n\n{moves} *\n"
+    )
+}
+
 #[test]
 fn bad_input_gets_a_message_and_a_new_prompt() {
     let input = b"C\nc\nxyz\n\xff\xfe\n\ng\n9\n0\nquit\n";
@@ -77,7 +100,7 @@ fn bad_input_gets_a_message_and_a_new_prompt() {
             "that line is not UTF-8 text",
             "there is no house g: South's houses are A–F (or 1–6)",
             "there is no house 9: South's houses are A–F (or 1–6)",
-            "'0' is not a move",
+            "there is no house 0: South's houses are A–F (or 1–6)",
             "Game abandoned (quit) after 2 plies, with South 0, North 0 in the stores.",
         ],
     );
@@ -200,7 +223,7 @@ fn after_the_end_new_rematch_help_and_draw_make_sense() {
         &out,
         &[
             "game over: new, rematch, undo, save, record or quit> ",
-            "The game is over. new: the same players again; rematch: the sides swapped; undo: take back the last move; save [FILE]: write the game record; record: print it; quit.",
+            "The game is over. new: the same players again; rematch: the sides swapped; undo: take back the last move; save FILE: write the game record; record: print it; quit.",
             "the game is over: type new or rematch to play again, or undo",
             "'xyz' is not a command: type new, rematch, undo, save, record or quit",
             "Rematch.",
@@ -222,11 +245,12 @@ fn after_the_end_new_rematch_help_and_draw_make_sense() {
 }
 
 #[test]
-fn a_draw_by_agreement_reads_as_an_agreed_split() {
+fn a_draw_by_agreement_says_what_it_gives_before_the_question() {
+    // South 22 + 1 on its side, North 22 + 3: by R11 North wins 25-23.
     let (out, code) = play(
         &[
             "--position",
-            "3,0,0,0,0,0/1,0,0,0,0,0 s 24 20",
+            "1,0,0,0,0,0/3,0,0,0,0,0 s 22 22",
             "--you",
             "both",
         ],
@@ -236,13 +260,29 @@ fn a_draw_by_agreement_reads_as_an_agreed_split() {
     shows(
         &out,
         &[
-            "South offers to end the game, each side taking the seeds on its own side (R11).",
-            "North, agree? (y/n) please answer y or n",
+            "South offers to end the game.\n\
+             By agreement each side takes the seeds on its own side (R11): North would win 25-23.\n\
+             North, agree? (y/n) please answer y or n",
             "no agreement; play on",
-            "Game over. Ended by agreement: each side takes the seeds on its own side (R11); South 27, North 21.",
+            "Game over. Ended by agreement: each side takes the seeds on its own side (R11); North wins 25-23.",
         ],
     );
-    assert!(!out.contains("wins"), "{out}");
+    let (out, _) = play(
+        &[
+            "--position",
+            "2,0,0,0,0,0/2,0,0,0,0,0 s 22 22",
+            "--you",
+            "both",
+        ],
+        b"draw\ny\nq\n",
+    );
+    shows(
+        &out,
+        &[
+            "By agreement each side takes the seeds on its own side (R11): 24-24, a draw.",
+            "Game over. Ended by agreement: each side takes the seeds on its own side (R11); 24-24, a draw.",
+        ],
+    );
     let (out, _) = play(&["--seed", "1"], b"draw\nq\n");
     shows(
         &out,
@@ -512,49 +552,271 @@ fn a_whole_game_against_the_engine() {
     assert!(moves > 5, "{moves} moves: {transcript}");
 }
 
-/// The animated, coloured path on a pseudo-terminal (`script(1)` from
-/// util-linux, which Debian always has): frames redrawn in place with
-/// cursor moves, colours on, and off again with `NO_COLOR`.
+/// Whether `script(1)` (util-linux, which Debian always has) is there to
+/// give the game a pseudo-terminal.
+fn have_script() -> bool {
+    let found = Command::new("script").arg("--version").output().is_ok();
+    if !found {
+        eprintln!("skipped: no script(1)");
+    }
+    found
+}
+
+/// The output of the game with `args` on a pseudo-terminal, typed at by
+/// `keys` (a shell command list such as `sleep 1; printf 'C\\n'`), with
+/// `env`. The game is built first, so it starts at once.
+fn on_terminal(args: &str, keys: &str, env: &[(&str, &str)]) -> String {
+    let built = Command::new(env!("CARGO"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["build", "--quiet", "--example", "play"])
+        .status()
+        .expect("build the play example");
+    assert!(built.success());
+    let play = format!("{} run --quiet --example play -- {args}", env!("CARGO"));
+    // The input arrives after the game has started; the game reads it
+    // from the terminal, which echoes it.
+    let shell = format!("({keys}) | script -qefc '{play}' /dev/null");
+    let output = Command::new("sh")
+        .args(["-c", &shell])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("OWARE_PLAY_SAVE", "off")
+        .env("TERM", "xterm-256color")
+        .env_remove("NO_COLOR")
+        .envs(env.iter().copied())
+        .output()
+        .expect("run script(1)");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The animated, coloured path on a pseudo-terminal: frames redrawn in
+/// place with cursor moves, the mover's name saying it is moving, colours
+/// on, and off again with `NO_COLOR`.
 #[test]
 fn on_a_terminal_moves_are_animated_in_colour() {
-    if Command::new("script").arg("--version").output().is_err() {
-        eprintln!("skipped: no script(1)");
+    if !have_script() {
         return;
     }
-    let on_terminal = |no_colour: bool| {
-        let play = format!(
-            "{} run --quiet --example play -- --you both --delay 5",
-            env!("CARGO")
-        );
-        // The input arrives after the game has started; the game reads
-        // it from the terminal.
-        let shell = format!(
-            "(sleep 3; printf 'C\\n'; sleep 2; printf 'q\\n') | script -qefc '{play}' /dev/null"
-        );
-        let mut command = Command::new("sh");
-        command
-            .args(["-c", &shell])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .env("OWARE_PLAY_SAVE", "off")
-            .env("TERM", "xterm-256color")
-            .env_remove("NO_COLOR");
-        if no_colour {
-            command.env("NO_COLOR", "1");
-        }
-        let output = command.output().expect("run script(1)");
-        String::from_utf8_lossy(&output.stdout).into_owned()
-    };
-    let out = on_terminal(false);
+    let keys = "sleep 1; printf 'C\\n'; sleep 1; printf 'q\\n'";
+    let out = on_terminal("--you both --delay 5", keys, &[]);
     shows(
         &out,
         &[
             "\x1b[6A",                 // a frame redrawn over the last
             "\x1b[1;33m( 0)\x1b[0m",   // the origin house
             "\x1b[1;7;32m[ 5]\x1b[0m", // the last seed so far
+            "South, moving\r\n",
+            "North, to move\r\n",
             "C sows 4 seeds: D E F a",
         ],
     );
-    let plain = on_terminal(true);
+    let plain = on_terminal("--you both --delay 5", keys, &[("NO_COLOR", "1")]);
     shows(&plain, &["\x1b[6A", "( 0)", "C sows 4 seeds: D E F a"]);
     assert!(!plain.contains("\x1b[1;33m"), "{plain}");
+}
+
+/// Enter during a move skips to its end, drawn over the whole board: the
+/// terminal's echo of the line has pushed it one line up.
+#[test]
+fn enter_skips_a_move_and_redraws_the_whole_board() {
+    if !have_script() {
+        return;
+    }
+    let keys = "sleep 1; printf 'C\\n'; sleep 1; printf '\\n'; sleep 1; printf 'q\\n'";
+    let out = on_terminal("--you both --delay 400", keys, &[]);
+    let (_, skipped) = out.split_once("C\r\n").expect("C echoed");
+    let (_, redrawn) = skipped
+        .split_once("\r\n\x1b[7A")
+        .expect("a redraw of 7 lines");
+    assert!(
+        redrawn.starts_with("\x1b[2K            f    e    d    c    b    a  \r\n"),
+        "{out}"
+    );
+}
+
+/// Ctrl-C while your move is shown: the move is already saved.
+#[test]
+fn ctrl_c_during_a_move_keeps_it_in_the_save_file() {
+    if !have_script() {
+        return;
+    }
+    let dir = temp_dir("ctrl-c");
+    let save = dir.join("unfinished.pgn");
+    let keys = "sleep 1; printf 'C\\n'; sleep 1; printf '\\003'; sleep 1";
+    let env = [("OWARE_PLAY_SAVE", save.to_str().expect("a UTF-8 path"))];
+    let out = on_terminal("--you both --delay 1000", keys, &env);
+    assert!(!out.contains("C sows"), "the move was still shown: {out}");
+    assert_eq!(read(&save), two_player_record("1. C"));
+}
+
+#[test]
+fn a_new_game_keeps_the_unfinished_game_it_finds() {
+    let dir = temp_dir("keep");
+    let save = dir.join("unfinished.pgn");
+    let kept = dir.join("unfinished-1.pgn");
+    let (save_name, kept_name) = (save.display(), kept.display());
+    let env = [("OWARE_PLAY_SAVE", save.to_str().expect("a UTF-8 path"))];
+    let (out, _) = play_env(&["--you", "both"], &env, b"C\nq\n");
+    shows(
+        &out,
+        &[&format!(
+            "Game abandoned (quit) after 1 ply, with South 0, North 0 in the stores.\n\
+             It is saved in {save_name}: --load {save_name} resumes it."
+        )],
+    );
+    // A new game moves it aside before it saves its own moves.
+    let (out, _) = play_env(&["--you", "both"], &env, b"B\nq\n");
+    shows(
+        &out,
+        &[&format!(
+            "An unfinished game was in {save_name}: it is kept in {kept_name} (--load {kept_name} resumes it).\n"
+        )],
+    );
+    assert_eq!(read(&kept), two_player_record("1. C"));
+    assert_eq!(read(&save), two_player_record("1. B"));
+    // Resuming the save file keeps it where it is; resuming the kept game
+    // moves the save file's aside too.
+    let (out, _) = play_env(&["--load", &save.display().to_string()], &env, b"q\n");
+    assert!(!out.contains("An unfinished game was in"), "{out}");
+    let (out, _) = play_env(&["--load", &kept.display().to_string()], &env, b"f\nq\n");
+    let second = dir.join("unfinished-2.pgn");
+    shows(
+        &out,
+        &[
+            &format!("it is kept in {} (", second.display()),
+            &format!("Resumed {kept_name} after 1 ply."),
+        ],
+    );
+    assert_eq!(read(&second), two_player_record("1. B"));
+    assert_eq!(read(&save), two_player_record("1. C f"));
+    // So does `new` in the middle of a game.
+    let (out, _) = play_env(&["--load", &save.display().to_string()], &env, b"new\nq\n");
+    let third = dir.join("unfinished-3.pgn");
+    shows(
+        &out,
+        &[&format!(
+            "An unfinished game was in {save_name}: it is kept in {} (--load {} resumes it).\nNew game.",
+            third.display(),
+            third.display()
+        )],
+    );
+    assert_eq!(read(&third), two_player_record("1. C f"));
+}
+
+#[test]
+fn load_restores_the_players_the_level_and_the_seed() {
+    let dir = temp_dir("players");
+    let save = dir.join("unfinished.pgn");
+    let file = save.to_str().expect("a UTF-8 path");
+    let env = [("OWARE_PLAY_SAVE", file)];
+    let args = ["--you", "north", "--level", "1", "--seed", "4"];
+    play_env(&args, &env, b"a\nq\n");
+    assert_eq!(
+        read(&save),
+        "[Variant \"abapa\"]\n[South \"oware level 1\"]\n[North \"player\"]\n[Seed \"4\"]\n\
+         [Result \"*\"]\n\n1. F a 2. A *\n"
+    );
+    // No flags: North against level 1 with seed 4, North to move.
+    let (out, _) = play(&["--load", file], b"record\nq\n");
+    shows(
+        &out,
+        &[
+            &format!("Resumed {file} after 3 plies."),
+            "You play North (a–f), the bottom row; the engine plays South at level 1.",
+            "Seed 4 (--seed 4 plays the same again).",
+            "North to move> [Variant \"abapa\"]\n[South \"oware level 1\"]\n[North \"player\"]",
+        ],
+    );
+    assert!(!out.contains("is thinking"), "{out}");
+    // A flag overrides what it says, the tags give the rest.
+    let (out, _) = play(&["--load", file, "--level", "2"], b"q\n");
+    shows(
+        &out,
+        &["You play North (a–f), the bottom row; the engine plays South at level 2."],
+    );
+    let (out, _) = play(&["--load", file, "--you", "both"], b"q\n");
+    shows(
+        &out,
+        &["Two players: South (A–F) at the bottom, North (a–f) at the top."],
+    );
+}
+
+#[test]
+fn save_reads_a_home_tilde_and_makes_no_directory() {
+    let home = temp_dir("home");
+    let missing = home.join("missing");
+    let mut command = game(&["--you", "both"], &[]);
+    // Cargo and rustup find themselves without HOME.
+    let real_home = PathBuf::from(std::env::var_os("HOME").expect("HOME"));
+    for (name, default) in [("CARGO_HOME", ".cargo"), ("RUSTUP_HOME", ".rustup")] {
+        let dir = std::env::var_os(name).map_or_else(|| real_home.join(default), PathBuf::from);
+        command.env(name, dir);
+    }
+    command.env("HOME", &home);
+    let input = format!(
+        "C\nsave\nsave ~/x.pgn\nsave {}/y.pgn\nq\n",
+        missing.display()
+    );
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run the play example");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("write");
+    drop(stdin);
+    let out = child.wait_with_output().expect("wait");
+    let out = String::from_utf8_lossy(&out.stdout);
+    let x = home.join("x.pgn");
+    shows(
+        &out,
+        &[
+            "save needs a file name: save FILE",
+            &format!("saved the game in {0} (--load {0} resumes it)", x.display()),
+            &format!(
+                "could not save in {0}/y.pgn: the directory {0} does not exist",
+                missing.display()
+            ),
+        ],
+    );
+    assert_eq!(read(&x), two_player_record("1. C"));
+    assert!(!missing.exists());
+}
+
+#[test]
+fn the_help_says_save_needs_a_file() {
+    let (out, _) = play(&["--you", "both"], b"help\nq\n");
+    shows(
+        &out,
+        &[
+            "Commands: hint (the engine's suggestion), undo, draw (offer to end the game by agreement), \
+           save FILE (write the game record), record (print it), new, rematch, quit (or q). \
+           Enter skips a move being shown.",
+        ],
+    );
+}
+
+#[test]
+fn kalah_ends_with_the_seeds_left_in_the_stores() {
+    // F's seed falls in South's store and empties South's row: North's f
+    // goes to North's store (K4).
+    let (out, _) = play(
+        &[
+            "--position",
+            "0,0,0,0,0,1/0,0,0,0,0,1 s 24 22 kalah",
+            "--you",
+            "both",
+        ],
+        b"F\nq\n",
+    );
+    shows(
+        &out,
+        &[
+            "            0    0    0    0    0    0     North\n\
+             North's 23                                [25] South's\n\
+             \x20 store                                       store\n\
+             \x20           0    0    0    0    0  ( 0)    South\n",
+            "F sows 1 seed: South's store\n\
+             Game over. South's houses are empty: the seeds left go to the stores (K4); South wins 25-23.",
+        ],
+    );
 }
