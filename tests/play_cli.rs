@@ -495,8 +495,21 @@ fn endgame_databases_say_who_uses_them() {
             "Endgame databases: every position with up to 4 seeds on the board (each takes own). Level 3 plays without them (only level 5 does); hint uses them.",
         ],
     );
-    let (out, _) = play(&["--endgame", dir, "--level", "5", "--you", "both"], b"q\n");
-    shows(&out, &["(each takes own). hint uses them."]);
+    let save = temp_file("endgame-unfinished.pgn");
+    let file = save.to_str().expect("a UTF-8 path");
+    let (out, _) = play_env(
+        &["--endgame", dir, "--level", "5", "--you", "both"],
+        &[("OWARE_PLAY_SAVE", file)],
+        b"C\nq\n",
+    );
+    shows(
+        &out,
+        &[
+            "(each takes own). hint uses them.",
+            // Resuming needs the databases again.
+            &format!("It is saved in {file}: --load {file} --endgame {dir} resumes it."),
+        ],
+    );
 }
 
 /// A whole game against the engine through standard input, as a person
