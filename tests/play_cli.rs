@@ -23,7 +23,12 @@ fn game(args: &[&str], env: &[(&str, &str)]) -> Command {
 /// Runs `play` with `args` and `env`, feeds it `input`, returns (output,
 /// exit code).
 fn play_env(args: &[&str], env: &[(&str, &str)], input: &[u8]) -> (String, Option<i32>) {
-    let mut child = game(args, env)
+    run(game(args, env), input)
+}
+
+/// Runs `command`, feeds it `input`, returns (output, exit code).
+fn run(mut command: Command, input: &[u8]) -> (String, Option<i32>) {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -565,20 +570,15 @@ fn a_whole_game_against_the_engine() {
     assert!(moves > 5, "{moves} moves: {transcript}");
 }
 
-/// Whether `script(1)` (util-linux, which Debian always has) is there to
-/// give the game a pseudo-terminal.
-fn have_script() -> bool {
-    let found = Command::new("script").arg("--version").output().is_ok();
-    if !found {
-        eprintln!("skipped: no script(1)");
-    }
-    found
-}
-
 /// The output of the game with `args` on a pseudo-terminal, typed at by
 /// `keys` (a shell command list such as `sleep 1; printf 'C\\n'`), with
-/// `env`. The game is built first, so it starts at once.
-fn on_terminal(args: &str, keys: &str, env: &[(&str, &str)]) -> String {
+/// `env`; `None` (the test is skipped) without `script(1)` (util-linux,
+/// which Debian always has). The game is built first, so it starts at once.
+fn on_terminal(args: &str, keys: &str, env: &[(&str, &str)]) -> Option<String> {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: no script(1)");
+        return None;
+    }
     let built = Command::new(env!("CARGO"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(["build", "--quiet", "--example", "play"])
@@ -598,7 +598,7 @@ fn on_terminal(args: &str, keys: &str, env: &[(&str, &str)]) -> String {
         .envs(env.iter().copied())
         .output()
         .expect("run script(1)");
-    String::from_utf8_lossy(&output.stdout).into_owned()
+    Some(String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
 /// The animated, coloured path on a pseudo-terminal: frames redrawn in
@@ -606,11 +606,10 @@ fn on_terminal(args: &str, keys: &str, env: &[(&str, &str)]) -> String {
 /// on, and off again with `NO_COLOR`.
 #[test]
 fn on_a_terminal_moves_are_animated_in_colour() {
-    if !have_script() {
-        return;
-    }
     let keys = "sleep 1; printf 'C\\n'; sleep 1; printf 'q\\n'";
-    let out = on_terminal("--you both --delay 5", keys, &[]);
+    let Some(out) = on_terminal("--you both --delay 5", keys, &[]) else {
+        return;
+    };
     shows(
         &out,
         &[
@@ -622,7 +621,7 @@ fn on_a_terminal_moves_are_animated_in_colour() {
             "C sows 4 seeds: D E F a",
         ],
     );
-    let plain = on_terminal("--you both --delay 5", keys, &[("NO_COLOR", "1")]);
+    let plain = on_terminal("--you both --delay 5", keys, &[("NO_COLOR", "1")]).unwrap_or_default();
     shows(&plain, &["\x1b[6A", "( 0)", "C sows 4 seeds: D E F a"]);
     assert!(!plain.contains("\x1b[1;33m"), "{plain}");
 }
@@ -631,11 +630,10 @@ fn on_a_terminal_moves_are_animated_in_colour() {
 /// terminal's echo of the line has pushed it one line up.
 #[test]
 fn enter_skips_a_move_and_redraws_the_whole_board() {
-    if !have_script() {
-        return;
-    }
     let keys = "sleep 1; printf 'C\\n'; sleep 1; printf '\\n'; sleep 1; printf 'q\\n'";
-    let out = on_terminal("--you both --delay 400", keys, &[]);
+    let Some(out) = on_terminal("--you both --delay 400", keys, &[]) else {
+        return;
+    };
     let (_, skipped) = out.split_once("C\r\n").expect("C echoed");
     let (_, redrawn) = skipped
         .split_once("\r\n\x1b[7A")
@@ -649,14 +647,13 @@ fn enter_skips_a_move_and_redraws_the_whole_board() {
 /// Ctrl-C while your move is shown: the move is already saved.
 #[test]
 fn ctrl_c_during_a_move_keeps_it_in_the_save_file() {
-    if !have_script() {
-        return;
-    }
     let dir = temp_dir("ctrl-c");
     let save = dir.join("unfinished.pgn");
     let keys = "sleep 1; printf 'C\\n'; sleep 1; printf '\\003'; sleep 1";
     let env = [("OWARE_PLAY_SAVE", save.to_str().expect("a UTF-8 path"))];
-    let out = on_terminal("--you both --delay 1000", keys, &env);
+    let Some(out) = on_terminal("--you both --delay 1000", keys, &env) else {
+        return;
+    };
     assert!(!out.contains("C sows"), "the move was still shown: {out}");
     assert_eq!(read(&save), two_player_record("1. C"));
 }
@@ -769,16 +766,7 @@ fn save_reads_a_home_tilde_and_makes_no_directory() {
         "C\nsave\nsave ~/x.pgn\nsave {}/y.pgn\nq\n",
         missing.display()
     );
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("run the play example");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(input.as_bytes()).expect("write");
-    drop(stdin);
-    let out = child.wait_with_output().expect("wait");
-    let out = String::from_utf8_lossy(&out.stdout);
+    let (out, _) = run(command, input.as_bytes());
     let x = home.join("x.pgn");
     shows(
         &out,
