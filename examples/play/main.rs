@@ -18,11 +18,13 @@
 //! end by agreement), `save FILE`, `record`, `new`, `rematch`, `help` or
 //! `quit` (`q`). Moves are shown seed by seed when standard output is a
 //! terminal (`--delay 0` turns it off; Enter skips), in colour unless
-//! `NO_COLOR` is set. An unfinished game is saved as it is played to the
-//! file `OWARE_PLAY_SAVE` names (default
+//! `NO_COLOR` is set. An unfinished game is saved as it is played (each
+//! move before it is shown) to the file `OWARE_PLAY_SAVE` names (default
 //! `$XDG_STATE_HOME/oware/unfinished-game.pgn`, i.e.
-//! `~/.local/state/oware/unfinished-game.pgn`; `off` saves nothing), so
-//! Ctrl-C or Ctrl-D lose nothing: `--load` that file to resume.
+//! `~/.local/state/oware/unfinished-game.pgn`; `off` saves nothing); a new
+//! game moves an unfinished one it finds there to a numbered name beside
+//! it. So Ctrl-C or Ctrl-D lose nothing: `--load` the file to resume, with
+//! the players, level and seed its tags record.
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
