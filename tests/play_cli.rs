@@ -288,6 +288,15 @@ fn a_draw_by_agreement_says_what_it_gives_before_the_question() {
             "Game over. Ended by agreement: each side takes the seeds on its own side (R11); 24-24, a draw.",
         ],
     );
+    // Taking the agreement back saves the game again.
+    let save = temp_file("agreement-undone.pgn");
+    let file = save.to_str().expect("a UTF-8 path");
+    play_env(
+        &["--you", "both"],
+        &[("OWARE_PLAY_SAVE", file)],
+        b"C\ndraw\ny\nundo\nq\n",
+    );
+    assert_eq!(read(&save), two_player_record("1. C"));
     let (out, _) = play(&["--seed", "1"], b"draw\nq\n");
     shows(
         &out,

@@ -497,6 +497,7 @@ impl Session {
                     "nothing to undo"
                 }
             );
+            self.autosave();
             return;
         };
         let mut taken = vec![m.to_string()];
