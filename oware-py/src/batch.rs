@@ -67,6 +67,15 @@ impl FastGame {
         self.0.play_quiet(m).map(|_| ())
     }
 
+    /// Room for the next ply, or the bytes of the history it could not
+    /// get: a game that grows is checked, so a lack of memory is an error.
+    fn reserve_ply(&mut self) -> Result<(), u64> {
+        self.0.try_reserve(1).map_err(|_| {
+            let ply = self.0.ply() as u64 + 1;
+            ply.saturating_mul(size_of::<Position>() as u64)
+        })
+    }
+
     pub(crate) fn outcome(&self) -> Option<Outcome> {
         self.0.outcome()
     }
@@ -100,21 +109,9 @@ fn game_seed(seed: u64, i: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// `numpy.frombuffer(bytearray(data), dtype).reshape(shape)`: a writable
-/// array that shares the bytearray's memory.
-fn to_numpy<'py>(
-    py: Python<'py>,
-    data: &[u8],
-    dtype: &str,
-    shape: &[usize],
-) -> PyResult<Bound<'py, PyAny>> {
-    numpy_filled(py, data.len(), dtype, shape, |bytes| {
-        bytes.copy_from_slice(data);
-    })
-}
-
-/// As [`to_numpy`] for a bytearray of `len` bytes that `fill` writes in
-/// place: one allocation, made by Python, so that an array too large for
+/// `numpy.frombuffer(bytearray(len), dtype).reshape(shape)`, a writable
+/// array over a bytearray of `len` bytes that `fill` writes in place: one
+/// allocation, made by Python, so that an array too large for
 /// the process raises MemoryError (naming the bytes) instead of aborting.
 fn numpy_filled<'py>(
     py: Python<'py>,
@@ -124,13 +121,19 @@ fn numpy_filled<'py>(
     fill: impl FnOnce(&mut [u8]),
 ) -> PyResult<Bound<'py, PyAny>> {
     let np = numpy(py)?;
+    let too_large = || out_of_memory(len as u64, &format!("a {dtype} array of shape {shape:?}"));
+    // A large array is tried here first: CPython 3.11's bytearray prints a
+    // stray SystemError when it cannot allocate one.
+    if len > 1 << 20 && Vec::<u8>::new().try_reserve_exact(len).is_err() {
+        return Err(too_large());
+    }
     let buffer = PyByteArray::new_with(py, len, |bytes| {
         fill(bytes);
         Ok(())
     })
     .map_err(|e| {
         if e.is_instance_of::<PyMemoryError>(py) {
-            out_of_memory(len as u64, &format!("a {dtype} array of shape {shape:?}"))
+            too_large()
         } else {
             e
         }
@@ -175,8 +178,30 @@ fn numpy(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     })
 }
 
-fn f32_bytes(values: &[f32]) -> Vec<u8> {
-    values.iter().flat_map(|v| v.to_ne_bytes()).collect()
+/// Writes `values` into `cell` as native-endian `float32`s.
+fn put_f32s(cell: &mut [u8], values: &[f32]) {
+    for (bytes, v) in cell.chunks_exact_mut(4).zip(values) {
+        bytes.copy_from_slice(&v.to_ne_bytes());
+    }
+}
+
+/// A NumPy array of one row of `row_bytes` bytes an item, which `fill`
+/// writes in place: `shape` starts with `items.len()`. One allocation, as
+/// [`numpy_filled`] makes it (MemoryError rather than an abort).
+fn rows_array<'py, T>(
+    py: Python<'py>,
+    items: &[T],
+    dtype: &str,
+    shape: &[usize],
+    row_bytes: usize,
+    fill: impl Fn(&T, &mut [u8]),
+) -> PyResult<Bound<'py, PyAny>> {
+    let len = items.len().saturating_mul(row_bytes);
+    numpy_filled(py, len, dtype, shape, |bytes| {
+        for (row, item) in bytes.chunks_exact_mut(row_bytes.max(1)).zip(items) {
+            fill(item, row);
+        }
+    })
 }
 
 /// The memory a board of a [`PyBoardBatch`] takes, in bytes: the game
@@ -209,12 +234,17 @@ struct Played {
     moves: Vec<u8>,
 }
 
-/// Plays one random game; `Err(bytes)` when its moves, kept, cannot be
-/// allocated.
+/// Plays one random game; `Err(bytes)` when its history or its moves,
+/// kept, cannot be allocated.
 fn play_random_game(ruleset: Ruleset, seed: u64, keep_moves: bool) -> Result<Played, u64> {
     let mut game = FastGame::new(Position::new(ruleset));
     let mut rng = Rng::new(seed);
-    while game.play_random(&mut rng) {}
+    loop {
+        game.reserve_ply()?;
+        if !game.play_random(&mut rng) {
+            break;
+        }
+    }
     let mut moves = Vec::new();
     if keep_moves {
         let played = game.0.moves();
@@ -253,78 +283,82 @@ pub fn random_games<'py>(
     numpy(py)?;
     // The games' records, reserved before any is played (the moves each
     // game keeps are its own, as played).
-    let mut games: Vec<Played> = Vec::new();
-    games.try_reserve_exact(n).map_err(|_| {
-        let bytes = (n as u64).saturating_mul(size_of::<Played>() as u64);
-        out_of_memory(bytes, &format!("the records of {n} games"))
+    let mut games = try_vec_of(n, &format!("the records of {n} games"), |_| Played {
+        plies: 0,
+        outcome: None,
+        moves: Vec::new(),
     })?;
     let stop = StopHandle::new();
     // The bytes of a game's moves that could not be kept (it stops the rest).
     let failed = std::sync::atomic::AtomicU64::new(0);
+    // Each thread plays its part of the games into their records, in
+    // place; the count of games played tells whether every part finished.
     let played = crate::engine::interruptible(py, &stop, || {
         let chunk = n.div_ceil(threads);
         let (stop, failed) = (&stop, &failed);
-        let part = move |t: usize| {
-            (t * chunk..((t + 1) * chunk).min(n))
-                .map_while(|i| {
-                    if stop.is_stopped() {
-                        return None;
-                    }
-                    let game = play_random_game(ruleset, game_seed(seed, i as u64), moves);
-                    game.map_err(|bytes| {
+        let part = move |t: usize, records: &mut [Played]| {
+            let mut done = 0;
+            for (i, record) in (t * chunk..).zip(records.iter_mut()) {
+                if stop.is_stopped() {
+                    break;
+                }
+                match play_random_game(ruleset, game_seed(seed, i as u64), moves) {
+                    Ok(game) => *record = game,
+                    Err(bytes) => {
                         failed.store(bytes, std::sync::atomic::Ordering::Relaxed);
                         stop.stop();
-                    })
-                    .ok()
-                })
-                .collect::<Vec<_>>()
+                        break;
+                    }
+                }
+                done += 1;
+            }
+            done
+        };
+        // The parts are taken in turn by the threads and by this one, so a
+        // thread that cannot start leaves its share to the others.
+        let parts = std::sync::Mutex::new(games.chunks_mut(chunk).enumerate());
+        let work = || {
+            let mut done = 0;
+            loop {
+                let next = parts.lock().map(|mut p| p.next()).unwrap_or(None);
+                let Some((t, records)) = next else {
+                    return done;
+                };
+                done += part(t, records);
+            }
         };
         std::thread::scope(|scope| {
-            // A part whose thread cannot start is played here instead.
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    let thread = std::thread::Builder::new();
-                    thread.spawn_scoped(scope, move || part(t)).map_err(|_| t)
-                })
+            let helpers: Vec<_> = (1..threads)
+                .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
                 .collect();
-            for h in handles {
-                games.extend(match h {
-                    Ok(h) => h.join().unwrap_or_default(),
-                    Err(t) => part(t),
-                });
-            }
-        });
-        games
+            let here = work();
+            here + helpers
+                .into_iter()
+                .map(|h| h.join().unwrap_or(0))
+                .sum::<usize>()
+        })
     })?;
-    let games = played;
     let failed = failed.into_inner();
     if failed > 0 {
         return Err(out_of_memory(failed, "the moves of a game"));
     }
-    if games.len() != n {
+    if played != n {
         return Err(pyo3::exceptions::PyRuntimeError::new_err(
             "a batch thread failed",
         ));
     }
     let out = PyDict::new(py);
-    let each = |size: usize, bytes: &mut [u8], item: &dyn Fn(&Played, &mut [u8])| {
-        for (cell, g) in bytes.chunks_mut(size).zip(&games) {
-            item(g, cell);
-        }
-    };
-    let plies = numpy_filled(py, 4 * n, "int32", &[n], |b| {
-        each(4, b, &|g, c| {
-            c.copy_from_slice(&(g.plies as i32).to_ne_bytes())
-        });
+    let plies = rows_array(py, &games, "int32", &[n], 4, |g, c| {
+        c.copy_from_slice(&(g.plies as i32).to_ne_bytes());
     })?;
-    let winner = numpy_filled(py, n, "int8", &[n], |b| {
-        each(1, b, &|g, c| c[0] = outcome_codes(g.outcome).0 as u8);
+    let winner = rows_array(py, &games, "int8", &[n], 1, |g, c| {
+        c[0] = outcome_codes(g.outcome).0 as u8;
     })?;
-    let scores = numpy_filled(py, 2 * n, "uint8", &[n, 2], |b| {
-        each(2, b, &|g, c| c.copy_from_slice(&outcome_codes(g.outcome).1));
+    let scores = rows_array(py, &games, "uint8", &[n, 2], 2, |g, c| {
+        c.copy_from_slice(&outcome_codes(g.outcome).1);
     })?;
-    let termination = numpy_filled(py, n, "uint8", &[n], |b| {
-        each(1, b, &|g, c| c[0] = outcome_codes(g.outcome).2);
+    let termination = rows_array(py, &games, "uint8", &[n], 1, |g, c| {
+        c[0] = outcome_codes(g.outcome).2;
     })?;
     out.set_item("plies", plies)?;
     out.set_item("winner", winner)?;
@@ -334,11 +368,9 @@ pub fn random_games<'py>(
         // One (n, longest) table, the only large allocation, made by
         // Python: MemoryError if it cannot be had.
         let width = games.iter().map(|g| g.moves.len()).max().unwrap_or(0);
-        let table = numpy_filled(py, n.saturating_mul(width), "uint8", &[n, width], |table| {
-            table.fill(u8::MAX);
-            for (row, g) in table.chunks_mut(width.max(1)).zip(&games) {
-                row[..g.moves.len()].copy_from_slice(&g.moves);
-            }
+        let table = rows_array(py, &games, "uint8", &[n, width], width, |g, row| {
+            row.fill(u8::MAX);
+            row[..g.moves.len()].copy_from_slice(&g.moves);
         })?;
         out.set_item("moves", table)?;
     }
@@ -381,22 +413,45 @@ impl PyBoardBatch {
         self.ruleset.houses_per_side()
     }
 
+    /// ValueError unless `count` is one action a board.
+    fn check_action_count(&self, count: usize) -> PyResult<()> {
+        if count == self.n {
+            return Ok(());
+        }
+        Err(value_error(format!(
+            "expected {} actions, one per board, got {count}",
+            self.n
+        )))
+    }
+
     /// The actions, one per board, from a sequence or a NumPy array, as
     /// given (a `uint64` as large as it is).
     fn actions(&self, actions: &Bound<'_, PyAny>) -> PyResult<Vec<Int>> {
-        let values: Vec<Int> = if actions.hasattr("dtype")? {
-            numpy_actions(actions)?
-        } else {
-            actions.extract()?
-        };
-        if values.len() != self.n {
-            return Err(value_error(format!(
-                "expected {} actions, one per board, got {}",
-                self.n,
-                values.len()
-            )));
+        if actions.hasattr("dtype")? {
+            let values = numpy_actions(actions)?;
+            self.check_action_count(values.len())?;
+            return Ok(values);
         }
-        Ok(values)
+        let not_ints = || {
+            let kind = actions
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string());
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "actions must be a sequence of ints, one per board, or a NumPy integer array, not {kind}"
+            ))
+        };
+        if actions.is_instance_of::<pyo3::types::PyString>() {
+            return Err(not_ints());
+        }
+        // The count first, so a wrong one costs no conversion.
+        self.check_action_count(actions.len().map_err(|_| not_ints())?)?;
+        actions.extract().map_err(|e: PyErr| {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "actions must be ints, one per board: {}",
+                e.value(actions.py())
+            ))
+        })
     }
 }
 
@@ -425,33 +480,55 @@ fn numpy_actions(actions: &Bound<'_, PyAny>) -> PyResult<Vec<Int>> {
 }
 
 impl BatchState {
+    /// Room for one more ply on every board whose game goes on, before a
+    /// step: MemoryError, every board unchanged, if it cannot be had.
+    fn reserve_ply(&mut self) -> PyResult<()> {
+        let boards = self.games.len();
+        for g in self.games.iter_mut().filter(|g| g.outcome().is_none()) {
+            g.reserve_ply().map_err(|bytes| {
+                out_of_memory(bytes, &format!("the history of a board of {boards}"))
+            })?;
+        }
+        Ok(())
+    }
+
+    /// A NumPy array of a row a board, written in place by `fill`
+    /// ([`rows_array`]).
+    fn per_board<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: &str,
+        shape: &[usize],
+        row_bytes: usize,
+        fill: impl Fn(&FastGame, &mut [u8]),
+    ) -> PyResult<Bound<'py, PyAny>> {
+        rows_array(py, &self.games, dtype, shape, row_bytes, fill)
+    }
+
     fn step_result<'py>(
         &self,
         py: Python<'py>,
         movers: &[Option<Side>],
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let n = self.games.len();
-        let mut rewards = vec![0.0f32; n];
-        let mut done = vec![0u8; n];
-        for ((g, mover), (r, d)) in self
-            .games
-            .iter()
-            .zip(movers)
-            .zip(rewards.iter_mut().zip(done.iter_mut()))
-        {
-            *d = u8::from(g.outcome().is_some());
-            if let (Some(mover), Some(o)) = (mover, g.outcome()) {
-                *r = match o.winner {
-                    Some(w) if w == *mover => 1.0,
-                    Some(_) => -1.0,
-                    None => 0.0,
+        let rewards = numpy_filled(py, 4 * n, "float32", &[n], |bytes| {
+            let boards = bytes.chunks_exact_mut(4).zip(&self.games).zip(movers);
+            for ((cell, g), mover) in boards {
+                let reward = match (mover, g.outcome()) {
+                    (Some(mover), Some(o)) => match o.winner {
+                        Some(w) if w == *mover => 1.0,
+                        Some(_) => -1.0,
+                        None => 0.0,
+                    },
+                    _ => 0.0,
                 };
+                put_f32s(cell, &[reward]);
             }
-        }
-        Ok((
-            to_numpy(py, &f32_bytes(&rewards), "float32", &[n])?,
-            to_numpy(py, &done, "bool", &[n])?,
-        ))
+        })?;
+        let done = self.per_board(py, "bool", &[n], 1, |g, cell| {
+            cell[0] = u8::from(g.outcome().is_some());
+        })?;
+        Ok((rewards, done))
     }
 }
 
@@ -526,74 +603,57 @@ impl PyBoardBatch {
     #[pyo3(signature = (*, absolute = false))]
     fn observations<'py>(&self, py: Python<'py>, absolute: bool) -> PyResult<Bound<'py, PyAny>> {
         let width = 2 * self.houses_per_side() + OBS_EXTRA;
-        let mut out = vec![0.0f32; self.n * width];
-        for (row, g) in out.chunks_mut(width).zip(&self.state.lock(py)?.games) {
-            observe(g.position(), absolute, row);
-        }
-        to_numpy(py, &f32_bytes(&out), "float32", &[self.n, width])
+        let state = self.state.lock(py)?;
+        state.per_board(py, "float32", &[self.n, width], 4 * width, |g, cell| {
+            let mut row = [0.0f32; 2 * oware::MAX_HOUSES + OBS_EXTRA];
+            observe(g.position(), absolute, &mut row[..width]);
+            put_f32s(cell, &row[..width]);
+        })
     }
 
     /// The legal-action masks, shape (n, h), bool.
     fn legal_action_masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let h = self.houses_per_side();
-        let mut out = vec![0u8; self.n * h];
-        for (row, g) in out.chunks_mut(h).zip(&self.state.lock(py)?.games) {
+        let state = self.state.lock(py)?;
+        state.per_board(py, "bool", &[self.n, h], h, |g, row| {
+            row.fill(0);
             for m in &g.legal_moves() {
                 row[m.house().index()] = 1;
             }
-        }
-        to_numpy(py, &out, "bool", &[self.n, h])
+        })
     }
 
     /// The side to move on each board (0 South, 1 North), int8.
     fn turns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let out: Vec<u8> = self
-            .state
-            .lock(py)?
-            .games
-            .iter()
-            .map(|g| g.position().turn().index() as u8)
-            .collect();
-        to_numpy(py, &out, "int8", &[self.n])
+        let state = self.state.lock(py)?;
+        state.per_board(py, "int8", &[self.n], 1, |g, cell| {
+            cell[0] = g.position().turn().index() as u8;
+        })
     }
 
     /// Whether each game is over, bool.
     fn is_game_over<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let out: Vec<u8> = self
-            .state
-            .lock(py)?
-            .games
-            .iter()
-            .map(|g| u8::from(g.outcome().is_some()))
-            .collect();
-        to_numpy(py, &out, "bool", &[self.n])
+        let state = self.state.lock(py)?;
+        state.per_board(py, "bool", &[self.n], 1, |g, cell| {
+            cell[0] = u8::from(g.outcome().is_some());
+        })
     }
 
     /// Plies played on each board, int32.
     fn plies<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let out: Vec<u8> = self
-            .state
-            .lock(py)?
-            .games
-            .iter()
-            .flat_map(|g| (g.0.ply() as i32).to_ne_bytes())
-            .collect();
-        to_numpy(py, &out, "int32", &[self.n])
+        let state = self.state.lock(py)?;
+        state.per_board(py, "int32", &[self.n], 4, |g, cell| {
+            cell.copy_from_slice(&(g.0.ply() as i32).to_ne_bytes());
+        })
     }
 
     /// (South's, North's) reward on each board, shape (n, 2), float32.
     fn returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let out: Vec<f32> = self
-            .state
-            .lock(py)?
-            .games
-            .iter()
-            .flat_map(|g| {
-                let (s, n) = crate::board::returns_of(g.outcome());
-                [s as f32, n as f32]
-            })
-            .collect();
-        to_numpy(py, &f32_bytes(&out), "float32", &[self.n, 2])
+        let state = self.state.lock(py)?;
+        state.per_board(py, "float32", &[self.n, 2], 8, |g, cell| {
+            let (s, n) = crate::board::returns_of(g.outcome());
+            put_f32s(cell, &[s as f32, n as f32]);
+        })
     }
 
     /// Plays one action (a house index of the side to move) on each board
@@ -606,6 +666,7 @@ impl PyBoardBatch {
         let actions = self.actions(actions)?;
         let mut state = self.state.lock(py)?;
         let moves = self.checked_moves(&state, &actions)?;
+        state.reserve_ply()?;
         let movers: Vec<Option<Side>> = moves.iter().map(|m| m.map(|m| m.side())).collect();
         let games = &mut state.games;
         let failed = py.detach(|| {
@@ -632,6 +693,7 @@ impl PyBoardBatch {
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let mut state = self.state.lock(py)?;
+        state.reserve_ply()?;
         let movers: Vec<Option<Side>> = state
             .games
             .iter()

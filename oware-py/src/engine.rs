@@ -223,6 +223,8 @@ pub struct PyPlayer {
 struct PlayerState {
     player: Player,
     endgame: Option<Py<PyEndgameDatabase>>,
+    /// The player's stop flag, set by Ctrl-C while it thinks.
+    stop: StopHandle,
 }
 
 #[pymethods]
@@ -273,9 +275,12 @@ impl PyPlayer {
         if let Some(db) = &endgame {
             engine = engine.with_endgame(db.get().db.clone());
         }
+        let stop = StopHandle::new();
+        engine.set_stop(stop.clone());
         let state = PlayerState {
             player: engine,
             endgame,
+            stop,
         };
         Ok(PyPlayer {
             state: Shared::new(state, "player"),
@@ -331,14 +336,16 @@ impl PyPlayer {
     }
 
     /// The move this player plays on `board` (None when the game is over);
-    /// the GIL is released while it thinks, and a call from another thread
-    /// meanwhile waits for this one.
+    /// the GIL is released while it thinks, Ctrl-C stops it
+    /// (KeyboardInterrupt), and a call from another thread meanwhile waits
+    /// for this one.
     fn choose(&self, py: Python<'_>, board: PyRef<'_, PyBoard>) -> PyResult<Option<PyMove>> {
         let game = board.game.clone();
         drop(board);
         let mut state = self.state.lock(py)?;
-        let player = &mut state.player;
-        Ok(py.detach(move || player.choose(&game)).map(PyMove))
+        let PlayerState { player, stop, .. } = &mut *state;
+        stop.reset();
+        Ok(interruptible(py, stop, move || player.choose(&game))?.map(PyMove))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -485,28 +492,47 @@ impl PySearcher {
 
 /// Runs `work` (long work that `stop` ends: a search, perft, random
 /// games, a match, an endgame build or solve) on a scoped thread while
-/// this thread waits without the GIL, looking for a signal (Ctrl-C) every
-/// 20 ms: on one, `stop` is set, the work is waited for (it ends within
+/// this thread waits without the GIL for it to end, looking for a signal
+/// (Ctrl-C) every 20 ms meanwhile: on one, `stop` is set, the work is waited for (it ends within
 /// milliseconds) and the signal's exception (e.g. KeyboardInterrupt) is
-/// raised. RuntimeError "can't start new thread", as CPython's `threading`
-/// words it, when the thread cannot be started (the work is then not
-/// done). The one place the bindings wait for long work.
+/// raised. When no thread can be started, the work is done on this
+/// thread, without the GIL but out of Ctrl-C's reach. The one place the
+/// bindings wait for long work.
 pub(crate) fn interruptible<T: Send>(
     py: Python<'_>,
     stop: &StopHandle,
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<T> {
+    use std::sync::mpsc::{RecvTimeoutError, channel};
+    // Taken by the thread, or by this one if the thread cannot start.
+    let work = std::sync::Mutex::new(Some(work));
+    let take = || work.lock().ok().and_then(|mut w| w.take());
     std::thread::scope(|scope| {
-        let handle = std::thread::Builder::new()
-            .spawn_scoped(scope, work)
-            .map_err(|e| PyRuntimeError::new_err(format!("can't start new thread: {e}")))?;
+        let (done, mut finished) = channel::<()>();
+        let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
+            let out = take().map(|work| work());
+            let _ = done.send(());
+            out
+        });
+        let Ok(handle) = spawned else {
+            let work = take().ok_or_else(|| PyRuntimeError::new_err("can't start new thread"))?;
+            return Ok(py.detach(work));
+        };
         loop {
-            if handle.is_finished() {
+            // Returns as soon as the work ends (or fails: the sender is
+            // dropped), so short work costs no wait.
+            let waited;
+            (finished, waited) = py.detach(move || {
+                let waited = finished.recv_timeout(std::time::Duration::from_millis(20));
+                (finished, waited)
+            });
+            if waited != Err(RecvTimeoutError::Timeout) {
                 return handle
                     .join()
-                    .map_err(|_| PyRuntimeError::new_err("the engine failed in its thread"));
+                    .ok()
+                    .flatten()
+                    .ok_or_else(|| PyRuntimeError::new_err("the engine failed in its thread"));
             }
-            py.detach(|| std::thread::sleep(std::time::Duration::from_millis(20)));
             if let Err(signal) = py.check_signals() {
                 stop.stop();
                 let _ = handle.join();

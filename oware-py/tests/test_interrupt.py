@@ -18,7 +18,23 @@ LONG_CALLS = {
     "build": "oware.EndgameDatabase.build(22, convention='even')",
     "solve": "oware.EndgameDatabase.build(4).solve(oware.Board(), max_positions=10**9)",
     "search": "oware.Board().search(depth=64)",
+    # Level 5 off its opening book (Kalah has none), with no end in sight.
+    "Player.choose": "oware.Player(5, seed=1, nodes=10**12).choose(oware.Board(ruleset='kalah'))",
 }
+
+
+def test_a_short_call_waits_for_nothing() -> None:
+    # The calls that Ctrl-C can stop run on a thread that this one waits
+    # for; a quick one returns when it ends, not at the next 20 ms look for
+    # a signal (50 of them took at least a second so).
+    import oware
+
+    board = oware.Board()
+    start = time.perf_counter()
+    counts = [board.perft(1) for _ in range(50)]
+    took = time.perf_counter() - start
+    assert counts == [6] * 50
+    assert took < 0.5, f"50 perft(1) calls took {took:.2f} s"
 
 
 @pytest.mark.parametrize("name", sorted(LONG_CALLS))

@@ -167,10 +167,16 @@ class TestBoardBatch:
             batch.step([0, 0, 6])
         with pytest.raises(ValueError, match="expected 3 actions"):
             batch.step([0, 0])
-        with pytest.raises(TypeError):
+        ints = "^actions must be a sequence of ints, one per board, or a NumPy integer array, not "
+        with pytest.raises(TypeError, match=ints + "str$"):
             batch.step("abc")  # type: ignore[arg-type]
-        with pytest.raises(TypeError):
+        with pytest.raises(
+            TypeError,
+            match="^actions must be ints, one per board: 'NoneType' object cannot be interpreted as an integer$",
+        ):
             batch.step([0, None, 1])  # type: ignore[list-item]
+        with pytest.raises(TypeError, match=ints + "int$"):
+            batch.step(3)  # type: ignore[arg-type]
         assert (batch.observations() == before).all()
         assert batch.plies().tolist() == [2, 2, 2]
 

@@ -180,6 +180,27 @@ impl Game {
         self.outcome = self.compute_outcome();
     }
 
+    /// Makes room for `plies` more moves, so that playing them allocates
+    /// nothing: for a caller that must meet a lack of memory with an error
+    /// rather than an abort (a batch of games under a memory limit).
+    ///
+    /// # Errors
+    /// [`TryReserveError`](std::collections::TryReserveError) when the
+    /// memory cannot be had; the game is unchanged (its spare room aside).
+    ///
+    /// ```
+    /// use oware::Game;
+    /// let mut game = Game::default();
+    /// game.try_reserve(200).unwrap();
+    /// assert!(game.try_reserve(usize::MAX / 2).is_err());
+    /// assert_eq!(game.ply(), 0);
+    /// ```
+    pub fn try_reserve(&mut self, plies: usize) -> Result<(), std::collections::TryReserveError> {
+        self.positions.try_reserve(plies)?;
+        self.moves.try_reserve(plies)?;
+        self.repetitions.try_reserve(plies)
+    }
+
     /// Takes back the last thing done: an agreement to end the game, if
     /// that came last (then it returns `None`), else the last move, which it
     /// returns (`None` at the start).

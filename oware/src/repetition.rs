@@ -7,6 +7,8 @@
 //!
 //! [`Game`]: crate::Game
 
+use std::collections::TryReserveError;
+
 use crate::Position;
 
 /// No entry.
@@ -278,6 +280,26 @@ impl Occurrences {
         self.insert_all(old.iter().filter(|s| s.latest != NONE));
     }
 
+    /// Makes room for `additional` more pushes without allocating, or
+    /// fails with nothing changed but spare room.
+    pub(crate) fn try_reserve(&mut self, additional: usize) -> Result<(), TryReserveError> {
+        self.starts.try_reserve(additional)?;
+        if !self.tracked {
+            return Ok(());
+        }
+        self.entries.try_reserve(additional)?;
+        let needed = 2 * self.live.saturating_add(additional);
+        if needed > self.slots.len() {
+            let mut table = Vec::new();
+            let size = needed.checked_next_power_of_two().unwrap_or(usize::MAX);
+            table.try_reserve_exact(size)?;
+            table.resize(size, Slot::default());
+            let old = core::mem::replace(&mut self.slots, table);
+            self.insert_all(old.iter().filter(|s| s.latest != NONE));
+        }
+        Ok(())
+    }
+
     /// Puts `slots` into a table that has room for them and holds none of
     /// their hashes.
     fn insert_all<'s>(&mut self, slots: impl Iterator<Item = &'s Slot>) {
@@ -320,6 +342,11 @@ impl Repetitions {
     /// Forgets the last ply, about to be taken back.
     pub(crate) fn pop(&mut self) {
         self.0.pop();
+    }
+
+    /// As [`Occurrences::try_reserve`].
+    pub(crate) fn try_reserve(&mut self, plies: usize) -> Result<(), TryReserveError> {
+        self.0.try_reserve(plies)
     }
 
     /// How many times the latest position has occurred in its stretch
@@ -457,6 +484,26 @@ mod tests {
     /// the counts, first occurrences and stretch starts are those of the
     /// stack, and the table holds exactly the stack's distinct hashes, so
     /// it never outgrows the stack however long the walk.
+    /// After `try_reserve(n)`, `n` pushes of new hashes allocate nothing:
+    /// no array grows, so none can fail (a batch under a memory limit
+    /// reserves before it plays).
+    #[test]
+    fn a_reservation_leaves_the_pushes_nothing_to_allocate() {
+        let mut occurrences = Occurrences::new(true, 4);
+        occurrences.push(1, false, |_| true);
+        occurrences.try_reserve(300).unwrap();
+        let room = |o: &Occurrences| (o.starts.capacity(), o.entries.capacity(), o.slots.len());
+        let before = room(&occurrences);
+        assert!(before.2 >= 2 * 301, "{before:?}");
+        for i in 0..300 {
+            occurrences.push(mix(i + 2), i % 7 == 0, |_| false);
+        }
+        assert_eq!(room(&occurrences), before);
+        assert_eq!(occurrences.len(), 301);
+        assert!(occurrences.try_reserve(usize::MAX / 4).is_err());
+        assert_eq!(occurrences.len(), 301);
+    }
+
     #[test]
     fn occurrences_follow_the_stack_and_the_table_its_hashes() {
         let mut occurrences = Occurrences::new(true, 4);
