@@ -772,7 +772,7 @@ fn save_reads_a_home_tilde_and_makes_no_directory() {
     }
     command.env("HOME", &home);
     let input = format!(
-        "C\nsave\nsave ~/x.pgn\nsave {}/y.pgn\nq\n",
+        "C\nsave\nsave ~/x.pgn\nsave {}/y.pgn\nsave ~\nq\n",
         missing.display()
     );
     let (out, _) = run(command, input.as_bytes());
@@ -786,8 +786,11 @@ fn save_reads_a_home_tilde_and_makes_no_directory() {
                 "could not save in {0}/y.pgn: the directory {0} does not exist",
                 missing.display()
             ),
+            // `~` alone is the home directory, not a file named `~`.
+            &format!("could not save in {}", home.display()),
         ],
     );
+    assert!(!PathBuf::from("~").exists());
     assert_eq!(read(&x), two_player_record("1. C"));
     assert!(!missing.exists());
 }

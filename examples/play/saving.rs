@@ -36,10 +36,15 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
     )
 }
 
-/// `text` as a path, a leading `~/` read as the home directory (as a
-/// shell would).
+/// `text` as a path, `~` or a leading `~/` read as the home directory (as
+/// a shell would).
 pub fn expand_home(text: &str) -> PathBuf {
-    match (text.strip_prefix("~/"), std::env::var_os("HOME")) {
+    let rest = if text == "~" {
+        Some("")
+    } else {
+        text.strip_prefix("~/")
+    };
+    match (rest, std::env::var_os("HOME")) {
         (Some(rest), Some(home)) => PathBuf::from(home).join(rest),
         _ => PathBuf::from(text),
     }
