@@ -653,6 +653,25 @@ fn enter_skips_a_move_and_redraws_the_whole_board() {
     );
 }
 
+/// An Enter left over from skipping your move (two typed at once) neither
+/// skips the engine's move nor counts as echoed under its board: it was
+/// echoed before that board was drawn (found by a player trial: the board
+/// was redrawn a line too high).
+#[test]
+fn an_enter_left_over_does_not_skip_the_next_move() {
+    let keys = "sleep 1; printf 'C\\n'; sleep 0.2; printf '\\n\\n'; sleep 4; printf 'q\\n'";
+    let Some(out) = on_terminal("--level 1 --seed 1 --delay 300", keys, &[]) else {
+        return;
+    };
+    let (_, engine) = out.split_once("North plays").expect("the engine moves");
+    let engine = engine.split("South to move>").next().unwrap_or(engine);
+    assert!(engine.contains("\x1b[6A"), "not sown seed by seed: {out:?}");
+    assert!(
+        !engine.contains("\x1b[7A"),
+        "redrawn a line too high: {out:?}"
+    );
+}
+
 /// Ctrl-C while your move is shown: the move is already saved.
 #[test]
 fn ctrl_c_during_a_move_keeps_it_in_the_save_file() {

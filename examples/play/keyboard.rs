@@ -58,6 +58,19 @@ impl Keyboard {
             .unwrap_or_else(|| self.lines.recv().unwrap_or(Input::End))
     }
 
+    /// Takes in what was typed before a move is shown: an Enter that came
+    /// too late to skip the last move is dropped (it must not skip this one,
+    /// nor be counted as echoed under its board); other lines wait for the
+    /// prompt.
+    pub fn settle(&mut self) {
+        while let Ok(input) = self.lines.try_recv() {
+            match input {
+                Input::Line(line) if line.trim().is_empty() => {}
+                input => self.ahead.push_back(input),
+            }
+        }
+    }
+
     /// Waits up to `time` for a line that skips a move being shown (an
     /// empty one, Enter, only skips; others are kept for the next prompt).
     pub fn wait(&mut self, time: Duration) -> Typed {

@@ -124,6 +124,7 @@ pub fn show(
         view::print(&lines(last, moved));
         return;
     }
+    keyboard.settle();
     view::print(&lines(&frames[0], moving));
     for (i, frame) in frames.iter().enumerate().skip(1) {
         let typed = keyboard.wait(Duration::from_millis(screen.delay_ms));
