@@ -175,6 +175,16 @@ fn text(input: &mut Input<'_>, table: impl FnOnce() -> Vec<String>) -> Vec<u8> {
     }
 }
 
+/// The pointer a `(buf, len)` call gets for `buf`: NULL when it is empty,
+/// as a C caller asking for the size passes it.
+fn buffer_ptr<T>(buf: &mut [T]) -> *mut T {
+    if buf.is_empty() {
+        null_mut()
+    } else {
+        buf.as_mut_ptr()
+    }
+}
+
 fn cstring(bytes: Vec<u8>) -> CString {
     CString::new(bytes).expect("NUL bytes were dropped")
 }
@@ -572,11 +582,7 @@ impl Driver {
                 let text = cstring(bytes);
                 let mut buf = vec![1 as c_char; len];
                 let mut n = usize::MAX;
-                let buf_ptr = if len == 0 {
-                    null_mut()
-                } else {
-                    buf.as_mut_ptr()
-                };
+                let buf_ptr = buffer_ptr(&mut buf);
                 // SAFETY: see the module docs.
                 let result =
                     code(unsafe { oware_text_check(kind, text.as_ptr(), buf_ptr, len, &mut n) });
@@ -975,11 +981,7 @@ impl Driver {
                 },
             };
             let mut buf = vec![fill; len];
-            let buf_ptr = if len == 0 {
-                null_mut()
-            } else {
-                buf.as_mut_ptr()
-            };
+            let buf_ptr = buffer_ptr(&mut buf);
             let mut n = usize::MAX;
             // SAFETY: see the module docs.
             let result = code(unsafe {
@@ -1003,11 +1005,7 @@ impl Driver {
     fn probe(&self, endgame: *mut oware_endgame, game: *mut oware_game, len: usize) {
         let mut out = core::mem::MaybeUninit::<oware_probe_result>::uninit();
         let mut buf = vec![0xEEu8; len];
-        let buf_ptr = if len == 0 {
-            null_mut()
-        } else {
-            buf.as_mut_ptr()
-        };
+        let buf_ptr = buffer_ptr(&mut buf);
         let mut n = usize::MAX;
         // SAFETY: see the module docs.
         let result = code(unsafe {
