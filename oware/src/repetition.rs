@@ -276,7 +276,12 @@ impl Occurrences {
     /// Doubles the table, keeping its slots.
     fn grow(&mut self) {
         let size = 2 * self.slots.len().max(8);
-        let old = core::mem::replace(&mut self.slots, vec![Slot::default(); size]);
+        self.move_to(vec![Slot::default(); size]);
+    }
+
+    /// Moves the slots into `table`, empty and larger than the live slots.
+    fn move_to(&mut self, table: Vec<Slot>) {
+        let old = core::mem::replace(&mut self.slots, table);
         self.insert_all(old.iter().filter(|s| s.latest != NONE));
     }
 
@@ -294,8 +299,7 @@ impl Occurrences {
             let size = needed.checked_next_power_of_two().unwrap_or(usize::MAX);
             table.try_reserve_exact(size)?;
             table.resize(size, Slot::default());
-            let old = core::mem::replace(&mut self.slots, table);
-            self.insert_all(old.iter().filter(|s| s.latest != NONE));
+            self.move_to(table);
         }
         Ok(())
     }
