@@ -498,12 +498,18 @@ impl Driver {
                 let name = text(input, || names);
                 let value = (!input.byte().is_multiple_of(4)).then(|| text(input, Vec::new));
                 // Text that is not UTF-8 is a parse error; a name or
-                // value the record refuses is an invalid tag.
-                let checked = match (core::str::from_utf8(&name), &value) {
-                    (Ok(n), None) => Some(oware::record::check_tag_name(n).is_ok()),
-                    (Ok(n), Some(v)) => core::str::from_utf8(v)
+                // value this game's record refuses (Result and Termination
+                // depend on how the game stands) is an invalid tag.
+                let record = (!game.is_null()).then(|| {
+                    let text = record_string(game);
+                    text.parse::<Record>()
+                        .unwrap_or_else(|e| panic!("{text:?} does not import: {e}"))
+                });
+                let checked = match (core::str::from_utf8(&name), &value, &record) {
+                    (Ok(n), None, _) => Some(oware::record::check_tag_name(n).is_ok()),
+                    (Ok(n), Some(v), Some(record)) => core::str::from_utf8(v)
                         .ok()
-                        .map(|v| Record::default().set_tag(n, v).is_ok()),
+                        .map(|v| record.check_tag(n, v).is_ok()),
                     _ => None,
                 };
                 let expected = match (game.is_null(), checked) {
