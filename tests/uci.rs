@@ -156,6 +156,9 @@ fn uci_names_the_engine_and_its_options() {
 #[test]
 fn go_depth_reports_every_iteration_then_a_legal_move() {
     let mut engine = Engine::start();
+    // One thread and a fresh table for each search: the same position then has
+    // the same best move (more threads may settle ties differently each run).
+    engine.send("setoption name Threads value 1");
     engine.send("position startpos moves CfBa");
     let lines = engine.ask("go depth 4", "bestmove");
     assert_eq!(lines.len(), 5, "{lines:?}");
@@ -171,6 +174,7 @@ fn go_depth_reports_every_iteration_then_a_legal_move() {
     assert!(game.is_legal(best), "{lines:?}");
     assert_eq!(check_info(&lines[3], 4)[0], best);
     // Spaced moves are the same position.
+    engine.send("ucinewgame");
     engine.send("position startpos moves C f B a");
     let spaced = engine.ask("go depth 4", "bestmove");
     assert_eq!(Engine::best_move(&spaced), best.to_string());
