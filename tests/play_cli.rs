@@ -231,9 +231,10 @@ fn after_the_end_new_rematch_help_and_draw_make_sense() {
             "The game is over. new: the same players again; rematch: the sides swapped; undo: take back the last move; save FILE: write the game record; record: print it; quit.",
             "the game is over: type new or rematch to play again, or undo",
             "'xyz' is not a command: type new, rematch, undo, save, record or quit",
+            "Seed 3 (--seed 3 --you north --level 1 plays the same again).",
             "Rematch.",
             "You play South (A–F), the bottom row; the engine plays North at level 1.",
-            "Seed 5 (--seed 5 plays the same again).",
+            "Seed 5 (--seed 5 --level 1 plays the same again).",
         ],
     );
     assert!(!out.contains("plays on"), "{out}");
@@ -312,7 +313,10 @@ fn the_seed_is_random_printed_and_replays() {
         .nth(1)
         .and_then(|s| s.split(' ').next())
         .expect("a seed printed");
-    shows(&out, &[&format!("(--seed {seed} plays the same again).")]);
+    shows(
+        &out,
+        &[&format!("(--seed {seed} --level 2 plays the same again).")],
+    );
     let game = |seed: &str| play(&["--level", "1", "--seed", seed, "--you", "north"], b"q\n").0;
     assert_eq!(game("11"), game("11"));
 }
@@ -346,7 +350,7 @@ fn engines_respect_you_and_play_to_the_end() {
         &out,
         &[
             "Level 1 (South) against level 2 (North).",
-            "Seed 9 (--seed 9 plays the same again).",
+            "Seed 9 (--seed 9 --engines 1,2 --you north plays the same again).",
             "South (level 1) is thinking… South plays ",
             "            a    b    c    d    e    f",
             "Game over. ",
@@ -408,6 +412,59 @@ fn save_and_load_resume_the_game() {
             "Game abandoned (quit) after 3 plies",
         ],
     );
+}
+
+/// A file that holds no game, or tags that name no player or no seed, are
+/// refused with the reason, unless flags say what the tags would have.
+#[test]
+fn load_refuses_an_empty_file_and_bad_tags() {
+    let empty = temp_file("empty.pgn");
+    std::fs::write(&empty, "\n").expect("write");
+    let file = empty.to_str().expect("a UTF-8 path");
+    let (out, code) = play(&["--load", file], b"q\n");
+    assert_eq!(code, Some(2), "{out}");
+    assert_eq!(
+        out,
+        format!("error: {file}: the file is empty: no game to resume\n")
+    );
+    let bad = temp_file("bad-tags.pgn");
+    let file = bad.to_str().expect("a UTF-8 path");
+    let record = |south: &str, seed: &str| {
+        format!(
+            "[Variant \"abapa\"]\n[South \"{south}\"]\n[North \"player\"]\n[Seed \"{seed}\"]\n\
+             [Result \"*\"]\n\n1. C *\n"
+        )
+    };
+    std::fs::write(&bad, record("oware level 9", "4")).expect("write");
+    let (out, code) = play(&["--load", file], b"q\n");
+    assert_eq!(code, Some(2), "{out}");
+    assert_eq!(
+        out,
+        format!(
+            "error: {file}: [South \"oware level 9\"] names no player: \"player\", or \
+             \"oware level 1\" to \"oware level 5\" (or give --you and --level)\n"
+        )
+    );
+    let (out, _) = play(&["--load", file, "--you", "north", "--level", "2"], b"q\n");
+    shows(
+        &out,
+        &[
+            "You play North (a–f), the bottom row; the engine plays South at level 2.",
+            "Seed 4 (--seed 4 --you north --level 2 plays the same again).",
+        ],
+    );
+    std::fs::write(&bad, record("player", "-1")).expect("write");
+    let (out, code) = play(&["--load", file], b"q\n");
+    assert_eq!(code, Some(2), "{out}");
+    assert_eq!(
+        out,
+        format!(
+            "error: {file}: [Seed \"-1\"] is not a seed: a whole number from 0 to \
+             18446744073709551615 (or give --seed)\n"
+        )
+    );
+    let (out, _) = play(&["--load", file, "--seed", "7"], b"q\n");
+    shows(&out, &["Resumed", "Two players: South (A–F) at the bottom"]);
 }
 
 #[test]
@@ -684,6 +741,36 @@ fn ctrl_c_during_a_move_keeps_it_in_the_save_file() {
     };
     assert!(!out.contains("C sows"), "the move was still shown: {out}");
     assert_eq!(read(&save), two_player_record("1. C"));
+    let file = save.display();
+    shows(
+        &out,
+        &[&format!(
+            "Game abandoned (Ctrl-C) after 1 ply, with South 0, North 0 in the stores.\r\n\
+             It is saved in {file}: --load {file} resumes it.\r\n"
+        )],
+    );
+}
+
+/// Ctrl-C at the prompt says, as quitting would, where the game is kept.
+#[test]
+fn ctrl_c_at_the_prompt_says_how_to_resume() {
+    let dir = temp_dir("ctrl-c-prompt");
+    let save = dir.join("unfinished.pgn");
+    let keys = "sleep 1; printf 'C\\n'; sleep 1; printf '\\003'; sleep 1";
+    let env = [("OWARE_PLAY_SAVE", save.to_str().expect("a UTF-8 path"))];
+    let Some(out) = on_terminal("--you both --delay 0", keys, &env) else {
+        return;
+    };
+    let file = save.display();
+    let (_, after) = out.split_once("North to move> ").expect("the prompt");
+    assert!(
+        after.ends_with(&format!(
+            "\r\nGame abandoned (Ctrl-C) after 1 ply, with South 0, North 0 in the stores.\r\n\
+             It is saved in {file}: --load {file} resumes it.\r\n"
+        )),
+        "{out:?}"
+    );
+    assert_eq!(read(&save), two_player_record("1. C"));
 }
 
 #[test]
@@ -760,7 +847,7 @@ fn load_restores_the_players_the_level_and_the_seed() {
         &[
             &format!("Resumed {file} after 3 plies."),
             "You play North (a–f), the bottom row; the engine plays South at level 1.",
-            "Seed 4 (--seed 4 plays the same again).",
+            "Seed 4 (--seed 4 --you north --level 1 plays the same again).",
             "North to move> [Variant \"abapa\"]\n[South \"oware level 1\"]\n[North \"player\"]",
         ],
     );

@@ -23,7 +23,8 @@
 //! `$XDG_STATE_HOME/oware/unfinished-game.pgn`, i.e.
 //! `~/.local/state/oware/unfinished-game.pgn`; `off` saves nothing); a new
 //! game moves an unfinished one it finds there to a numbered name beside
-//! it. So Ctrl-C or Ctrl-D lose nothing: `--load` the file to resume, with
+//! it. So Ctrl-C or Ctrl-D lose nothing (both say where the game is):
+//! `--load` the file to resume, with
 //! the players, level and seed its tags record.
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -37,6 +38,7 @@ use oware::{Game, Record, Side};
 #[macro_use]
 #[path = "../common/mod.rs"]
 mod common;
+mod interrupt;
 mod keyboard;
 mod saving;
 mod session;
@@ -111,10 +113,11 @@ pub fn main() -> ExitCode {
 }
 
 fn run(mut args: Args) -> Result<ExitCode, String> {
-    let game = match &args.load {
+    let game = match args.load.clone() {
         Some(path) => {
-            let record = load(path)?;
-            args.resume_players(&record);
+            let record = load(&path)?;
+            args.resume_players(&record)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
             record.game
         }
         None => Game::from_position(args.start.start().map_err(|e| e.to_string())?),
@@ -126,6 +129,7 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
     };
     let seed = args.seed.unwrap_or_else(random_seed);
     let mut session = Session::new(game, sides, seed, endgame, args.delay);
+    interrupt::catch();
     if let Some(dir) = &args.endgame {
         session.resume_with(&format!(" --endgame {}", dir.display()));
     }
@@ -149,25 +153,33 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
 
 impl Args {
     /// Takes who played each side, the level and the seed from a saved
-    /// game's tags, where the flags do not say.
-    fn resume_players(&mut self, record: &Record) {
-        self.seed = self.seed.or(saving::saved_seed(record));
-        let Some(levels) = saving::saved_levels(record) else {
-            return;
-        };
+    /// game's tags, where the flags do not say; an error when a tag the
+    /// flags leave to it names no player or no seed.
+    fn resume_players(&mut self, record: &Record) -> Result<(), String> {
+        if self.seed.is_none() {
+            self.seed = saving::saved_seed(record)?;
+        }
         let flags_say = self.you.is_some() || self.level.is_some() || self.engines.is_some();
+        let flags_say_all = self.engines.is_some() || self.you.is_some() && self.level.is_some();
+        if flags_say_all {
+            return Ok(());
+        }
+        let Some(levels) = saving::saved_levels(record)? else {
+            return Ok(());
+        };
         let (you, level) = match (levels.south, levels.north) {
             (Some(south), Some(north)) if !flags_say => {
                 self.engines = Some(vec![south, north]);
-                return;
+                return Ok(());
             }
-            (Some(_), Some(_)) => return,
+            (Some(_), Some(_)) => return Ok(()),
             (None, None) => (You::Both, None),
             (None, level) => (You::South, level),
             (level, None) => (You::North, level),
         };
         self.you = self.you.or(Some(you));
         self.level = self.level.or(level);
+        Ok(())
     }
 }
 
@@ -201,9 +213,16 @@ fn random_seed() -> u64 {
     hasher.finish() % 1_000_000
 }
 
-/// The game recorded in the file at `path`.
+/// The game recorded in the file at `path`; an error when it cannot be
+/// read, is empty or is not a record.
 fn load(path: &Path) -> Result<Record, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if text.trim().is_empty() {
+        return Err(format!(
+            "{}: the file is empty: no game to resume",
+            path.display()
+        ));
+    }
     text.parse().map_err(|e| format!("{}: {e}", path.display()))
 }
 

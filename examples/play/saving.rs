@@ -97,19 +97,41 @@ pub fn player_tag(level: Option<Level>) -> String {
 }
 
 /// Who played each side of a saved game, from its `South` and `North`
-/// tags: a level, or `None` for a person; `None` when a tag is missing.
-pub fn saved_levels(record: &Record) -> Option<BySide<Option<Level>>> {
-    let level = |side: Side| {
-        let value = record.tag(&side.to_string())?;
-        Some(value.strip_prefix(ENGINE).and_then(|n| n.parse().ok()))
+/// tags: a level, or `None` for a person; `Ok(None)` when a tag is
+/// missing, an error naming the tag when one names no player.
+pub fn saved_levels(record: &Record) -> Result<Option<BySide<Option<Level>>>, String> {
+    let level = |side: Side| -> Result<Option<Option<Level>>, String> {
+        let name = side.to_string();
+        let Some(value) = record.tag(&name) else {
+            return Ok(None);
+        };
+        if value == PERSON {
+            return Ok(Some(None));
+        }
+        match value.strip_prefix(ENGINE).map(str::parse::<Level>) {
+            Some(Ok(level)) => Ok(Some(Some(level))),
+            _ => Err(format!(
+                "[{name} \"{value}\"] names no player: \"{PERSON}\", or \"{ENGINE}1\" to \"{ENGINE}5\" \
+                 (or give --you and --level)"
+            )),
+        }
     };
-    Some(BySide {
-        south: level(Side::South)?,
-        north: level(Side::North)?,
+    Ok(match (level(Side::South)?, level(Side::North)?) {
+        (Some(south), Some(north)) => Some(BySide { south, north }),
+        _ => None,
     })
 }
 
-/// The seed a saved game was played with, from its `Seed` tag.
-pub fn saved_seed(record: &Record) -> Option<u64> {
-    record.tag("Seed")?.parse().ok()
+/// The seed a saved game was played with, from its `Seed` tag; `Ok(None)`
+/// without one, an error when it is not a seed.
+pub fn saved_seed(record: &Record) -> Result<Option<u64>, String> {
+    let Some(value) = record.tag("Seed") else {
+        return Ok(None);
+    };
+    value.parse().map(Some).map_err(|_| {
+        format!(
+            "[Seed \"{value}\"] is not a seed: a whole number from 0 to {} (or give --seed)",
+            u64::MAX
+        )
+    })
 }

@@ -10,7 +10,7 @@ use oware::{BySide, Game, Move, MoveReport, PlayError, Position, Record, Side};
 
 use super::keyboard::{Command, Input, Keyboard, command};
 use super::view::{self, Marks, Screen};
-use super::{saving, sowing, words};
+use super::{interrupt, saving, sowing, words};
 
 /// Who plays each side (a level, or a person) and the side the board is
 /// drawn from.
@@ -73,6 +73,22 @@ impl Sides {
             Some(level) => format!("{side} (level {level})"),
             None if self.people_only() => side.to_string(),
             None => format!("{side} (you)"),
+        }
+    }
+
+    /// The command-line flags that seat these players, where they differ
+    /// from the defaults (you South, against level 3): ` --you north`,
+    /// ` --level 5`, ` --engines 2,4`, ` --you both`, or nothing.
+    fn flags(self) -> String {
+        let view = match self.view {
+            Side::North => " --you north",
+            Side::South => "",
+        };
+        match (self.level(Side::South), self.level(Side::North)) {
+            (None, None) => " --you both".into(),
+            (Some(south), Some(north)) => format!(" --engines {south},{north}{view}"),
+            (Some(level), None) | (None, Some(level)) if level == Level::Three => view.into(),
+            (Some(level), None) | (None, Some(level)) => format!("{view} --level {level}"),
         }
     }
 
@@ -279,9 +295,10 @@ impl Session {
         }
         if !self.sides.people_only() {
             say!(
-                "Seed {} (--seed {} plays the same again).",
+                "Seed {} (--seed {}{} plays the same again).",
                 self.seed,
-                self.seed
+                self.seed,
+                self.sides.flags()
             );
         }
         if !self.sides.engines_only() {
@@ -453,21 +470,30 @@ impl Session {
 
     /// Leaves the session: an unfinished game is abandoned, with its score.
     fn leave(&self, why: &str) -> Flow {
-        if !self.game.is_game_over() && self.game.ply() > 0 {
-            say!(
-                "Game abandoned ({why}) after {}, with {} in the stores.",
-                words::plies(self.game.ply()),
-                words::stores(&self.game)
-            );
-            if let Some(path) = &self.save_file {
-                say!(
-                    "It is saved in {}: {} resumes it.",
-                    path.display(),
-                    self.resume_command(path)
-                );
-            }
-        }
+        say_part!("{}", self.farewell(why));
         Flow::Stop
+    }
+
+    /// What leaving says (`why` it ends): an unfinished game is abandoned,
+    /// with its score and how to resume it, in lines ending in a newline;
+    /// nothing for a finished game or one not begun.
+    fn farewell(&self, why: &str) -> String {
+        if self.game.is_game_over() || self.game.ply() == 0 {
+            return String::new();
+        }
+        let mut text = format!(
+            "Game abandoned ({why}) after {}, with {} in the stores.\n",
+            words::plies(self.game.ply()),
+            words::stores(&self.game)
+        );
+        if let Some(path) = &self.save_file {
+            text += &format!(
+                "It is saved in {}: {} resumes it.\n",
+                path.display(),
+                self.resume_command(path)
+            );
+        }
+        text
     }
 
     /// A new game from the same start: the same sides, or swapped for a
@@ -480,6 +506,7 @@ impl Session {
         self.seed = self.seed.wrapping_add(2);
         self.game = Game::from_position(self.start);
         self.seat_players();
+        self.autosave();
         say!("{}", if rematch { "Rematch." } else { "New game." });
         self.introduce();
     }
@@ -609,6 +636,7 @@ impl Session {
     /// Keeps the unfinished game in the save file, or removes the file
     /// once the game is over (or back at its start).
     fn autosave(&self) {
+        interrupt::set_farewell(self.farewell("Ctrl-C"));
         let Some(path) = &self.save_file else {
             return;
         };
