@@ -24,8 +24,8 @@
 //! `~/.local/state/oware/unfinished-game.pgn`; `off` saves nothing); a new
 //! game moves an unfinished one it finds there to a numbered name beside
 //! it. So Ctrl-C or Ctrl-D lose nothing (both say where the game is):
-//! `--load` the file to resume, with
-//! the players, level and seed its tags record.
+//! `--load` the file to resume, with the players, level and seed its tags
+//! record.
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
