@@ -220,10 +220,10 @@ fn engine_match(setup: &Setup) -> ExitCode {
     for number in 0..setup.games {
         let played = play_one(&mut client, setup, number);
         say!("{}", played.line(number, setup.opening_plies));
-        if let Some(path) = &setup.record {
-            if let Err(e) = played.append_record(path, number, &names) {
-                eprintln!("error: {}: {e}", path.display());
-            }
+        if let Some(path) = &setup.record
+            && let Err(e) = played.append_record(path, number, &names)
+        {
+            eprintln!("error: {}: {e}", path.display());
         }
         tally.add(&played);
         if played.forfeit.is_some() {
@@ -245,7 +245,7 @@ fn engine_match(setup: &Setup) -> ExitCode {
 fn play_one(client: &mut Client, setup: &Setup, number: u32) -> Played {
     let mut played = Played {
         game: opening(setup.ruleset, setup.seed, number / 2, setup.opening_plies),
-        ours: if number % 2 == 0 {
+        ours: if number.is_multiple_of(2) {
             Side::South
         } else {
             Side::North

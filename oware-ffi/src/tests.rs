@@ -2286,12 +2286,13 @@ mod endgame {
         let mut checked = 0;
         for text in small_positions(300, 9) {
             let game = make(oware_game_from_position, &text);
-            if let Ok((summary, moves)) = probe(endgame, game) {
-                if summary.exact && summary.safe {
-                    assert_eq!(unsafe { oware_player_choose(player, game, &mut m) }, R::Ok);
-                    assert_eq!(m, moves[0], "{text}");
-                    checked += 1;
-                }
+            if let Ok((summary, moves)) = probe(endgame, game)
+                && summary.exact
+                && summary.safe
+            {
+                assert_eq!(unsafe { oware_player_choose(player, game, &mut m) }, R::Ok);
+                assert_eq!(m, moves[0], "{text}");
+                checked += 1;
             }
             unsafe { oware_game_free(game) };
         }

@@ -90,7 +90,7 @@ impl Board {
     /// [`PositionError::HouseCount`] when the length is odd, zero or more
     /// than twice [`MAX_HOUSES`].
     pub fn from_pits(pits: &[u8], stores: BySide<u8>) -> Result<Board, PositionError> {
-        if pits.len() % 2 != 0 {
+        if !pits.len().is_multiple_of(2) {
             return Err(PositionError::HouseCount {
                 south: pits.len().div_ceil(2),
                 north: pits.len() / 2,

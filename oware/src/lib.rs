@@ -57,6 +57,17 @@
 //! assert!(record.to_string().ends_with("1. C f 2. B a *\n"));
 //! # Ok::<_, oware::ParseRecordError>(())
 //! ```
+//!
+//! # Feature flags
+//!
+//! - `serde`: `Serialize` and `Deserialize` for the value types (moves,
+//!   sides, rulesets and their options, positions as their position
+//!   string, boards as rows, move reports, outcomes, search limits and
+//!   levels), checked on the way in: a ruleset or position that fails
+//!   validation is an error, not a value.
+//!
+//! No feature is on by default; without features the crate has no
+//! dependencies. It needs Rust 1.88 or newer.
 #![forbid(unsafe_code)]
 #![warn(missing_docs, missing_debug_implementations)]
 
@@ -98,9 +109,9 @@ pub use ruleset_text::ParseRulesetError;
 pub use side::{BySide, Side};
 pub use stop::{StopHandle, Stopped};
 
-/// The README's examples, run as doctests.
+/// The crate README's examples, run as doctests.
 #[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
 impl From<Position> for Game {
