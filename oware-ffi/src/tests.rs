@@ -166,6 +166,9 @@ fn version_is_the_crate_version() {
     assert_eq!(static_str(oware_version()), env!("CARGO_PKG_VERSION"));
 }
 
+/// The generated header, as shipped.
+const HEADER: &str = include_str!("../../include/oware.h");
+
 #[test]
 fn illegal_move_reasons_have_the_core_messages() {
     for (core, ours) in [
@@ -182,6 +185,13 @@ fn illegal_move_reasons_have_the_core_messages() {
             static_str(oware_illegal_move_reason_message(ours)),
             core.description()
         );
+        // One name in every language: the header's enum constant is the
+        // core's name (Python's IllegalMoveError.reason) in upper case.
+        let constant = format!(
+            "OWARE_ILLEGAL_MOVE_REASON_{} = {ours},",
+            core.name().to_uppercase()
+        );
+        assert!(HEADER.contains(&constant), "{constant} not in oware.h");
     }
     assert_eq!(
         static_str(oware_illegal_move_reason_message(0)),

@@ -14,7 +14,7 @@ use oware::search::Rng;
 use oware::{Game, Move, MoveList, Outcome, Position, Ruleset, Side, StopHandle};
 
 use crate::board::PyBoard;
-use crate::errors::{IllegalMoveError, Int, Seed, value_error};
+use crate::errors::{Int, Seed, illegal_move_error, value_error};
 use crate::sync::Shared;
 use crate::types::{PyTermination, extract_ruleset};
 
@@ -681,7 +681,7 @@ impl PyBoardBatch {
             failed
         });
         if let Some((i, e)) = failed {
-            return Err(IllegalMoveError::new_err(format!("board {i}: {e}")));
+            return Err(illegal_move_error(format!("board {i}: {e}"), e));
         }
         state.step_result(py, &movers)
     }
@@ -738,7 +738,8 @@ impl PyBoardBatch {
                     value_error(format!("board {i}: {}", a.range_message("action", &houses)))
                 })?;
             g.position().check(m).map_err(|reason| {
-                IllegalMoveError::new_err(format!("board {i}: illegal move {m}: {reason}"))
+                let e = oware::PlayError { m, reason };
+                illegal_move_error(format!("board {i}: {e}"), e)
             })?;
             moves.push(Some(m));
         }

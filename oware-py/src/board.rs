@@ -10,7 +10,7 @@ use oware::{Game, Position, Record, StopHandle, Termination};
 
 use crate::batch::{OBS_EXTRA, observe};
 use crate::engine::{PyScore, PySearchResult, limits_from};
-use crate::errors::{IllegalMoveError, Int, InvalidTagError, PyResultExt, value_error};
+use crate::errors::{Int, InvalidTagError, PyResultExt, illegal_move_error, value_error};
 use crate::types::{
     PyMove, PyMoveReport, PyOutcome, PyRuleset, PySide, extract_ruleset, move_list, move_object,
     parse_move, quoted,
@@ -85,7 +85,7 @@ fn replay(start: Position, moves: &[u8], agreed: bool) -> PyResult<Game> {
         let m = oware::Move::from_index(usize::from(i), h)
             .ok_or_else(|| value_error(format!("ply {}: no house has index {i}", ply + 1)))?;
         game.play(m)
-            .map_err(|e| IllegalMoveError::new_err(format!("ply {}: {e}", ply + 1)))?;
+            .map_err(|e| illegal_move_error(format!("ply {}: {e}", ply + 1), e))?;
     }
     if agreed {
         game.end_by_agreement()

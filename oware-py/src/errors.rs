@@ -1,6 +1,8 @@
 //! The exception classes and the mapping of the core crate's errors onto
-//! them (one class per kind of error, all `ValueError` subclasses, as
-//! python-chess and polars do).
+//! them: one class per kind of error, all under `OwareError`, a
+//! `ValueError` (as python-chess and polars do), with the detail a caller
+//! acts on as attributes (`IllegalMoveError.move` and `.reason`,
+//! `InvalidRecordError.line` and `.ply`).
 
 use core::fmt;
 use core::ops::RangeInclusive;
@@ -12,56 +14,62 @@ use pyo3::types::PyInt;
 
 create_exception!(
     oware,
-    IllegalMoveError,
+    OwareError,
     PyValueError,
+    "The base class of every exception this package raises for bad input (a ValueError)."
+);
+create_exception!(
+    oware,
+    IllegalMoveError,
+    OwareError,
     "Raised when a move is not legal in the position (the board is unchanged)."
 );
 create_exception!(
     oware,
     InvalidMoveError,
-    PyValueError,
+    OwareError,
     "Raised when move notation is not one house letter (A-I for South, a-i for North)."
 );
 create_exception!(
     oware,
     InvalidPositionError,
-    PyValueError,
+    OwareError,
     "Raised when a position string is malformed or is not a position of its ruleset."
 );
 create_exception!(
     oware,
     InvalidRulesetError,
-    PyValueError,
+    OwareError,
     "Raised when a ruleset's text form is malformed or names an unplayable ruleset."
 );
 create_exception!(
     oware,
     InvalidRecordError,
-    PyValueError,
+    OwareError,
     "Raised when a game record cannot be read (the message gives the line or ply)."
 );
 create_exception!(
     oware,
     InvalidTagError,
-    PyValueError,
+    OwareError,
     "Raised when a record tag cannot be set: a bad name, a line break, or a tag the game decides."
 );
 create_exception!(
     oware,
     EndgameError,
-    PyValueError,
+    OwareError,
     "Raised when an endgame database cannot be built for a ruleset or up to a seed total."
 );
 create_exception!(
     oware,
     ProbeError,
-    PyValueError,
+    OwareError,
     "Raised when an endgame database cannot value a position (another ruleset, too many seeds or positions, a game over)."
 );
 create_exception!(
     oware,
     DatabaseFileError,
-    PyValueError,
+    OwareError,
     "Raised when an endgame database file is refused: not a database, truncated, corrupt or another database."
 );
 
@@ -111,14 +119,14 @@ from_err!(
 impl From<OwareErr> for PyErr {
     fn from(e: OwareErr) -> PyErr {
         match e {
-            OwareErr::Play(e) => IllegalMoveError::new_err(e.to_string()),
+            OwareErr::Play(e) => illegal_move_error(e.to_string(), e),
             OwareErr::ParseMove(e) => InvalidMoveError::new_err(e.to_string()),
             OwareErr::ParsePosition(e) => InvalidPositionError::new_err(e.to_string()),
             OwareErr::Position(e) => InvalidPositionError::new_err(e.to_string()),
             OwareErr::ParseRuleset(e) => InvalidRulesetError::new_err(e.to_string()),
             OwareErr::Ruleset(e) => InvalidRulesetError::new_err(e.to_string()),
             OwareErr::ParseVariant(e) => InvalidRulesetError::new_err(e.to_string()),
-            OwareErr::ParseRecord(e) => InvalidRecordError::new_err(e.to_string()),
+            OwareErr::ParseRecord(e) => record_error(&e),
             OwareErr::Endgame(e @ oware::endgame::EndgameError::OutOfMemory { .. }) => {
                 PyMemoryError::new_err(e.to_string())
             }
@@ -132,6 +140,45 @@ impl From<OwareErr> for PyErr {
             OwareErr::Load(e) => DatabaseFileError::new_err(e.to_string()),
         }
     }
+}
+
+/// The class-level defaults of the detail attributes, so that an
+/// exception raised from Python code (without them) still has them.
+pub(crate) fn add_detail_defaults(py: Python<'_>) -> PyResult<()> {
+    let illegal = py.get_type::<IllegalMoveError>();
+    illegal.setattr("move", py.None())?;
+    illegal.setattr("reason", py.None())?;
+    let record = py.get_type::<InvalidRecordError>();
+    record.setattr("line", py.None())?;
+    record.setattr("ply", py.None())?;
+    Ok(())
+}
+
+/// An `IllegalMoveError` with `message` and the move and the reason's
+/// name (`IllegalMoveReason::name`, the C enum's name) as `.move` and
+/// `.reason`.
+pub(crate) fn illegal_move_error(message: String, e: oware::PlayError) -> PyErr {
+    Python::attach(|py| {
+        let err = IllegalMoveError::new_err(message);
+        let value = err.value(py);
+        let detail = value
+            .setattr("move", crate::types::PyMove(e.m))
+            .and_then(|()| value.setattr("reason", e.reason.name()));
+        detail.err().unwrap_or(err)
+    })
+}
+
+/// An `InvalidRecordError` with the record's line and the movetext's ply
+/// the error is at (or None) as `.line` and `.ply`.
+fn record_error(e: &oware::ParseRecordError) -> PyErr {
+    Python::attach(|py| {
+        let err = InvalidRecordError::new_err(e.to_string());
+        let value = err.value(py);
+        let detail = value
+            .setattr("line", e.line())
+            .and_then(|()| value.setattr("ply", e.ply()));
+        detail.err().unwrap_or(err)
+    })
 }
 
 /// `result.py()?` turns a core error into its Python exception.

@@ -42,7 +42,7 @@ mod _oware {
     #[pymodule_export]
     use crate::errors::{
         DatabaseFileError, EndgameError, IllegalMoveError, InvalidMoveError, InvalidPositionError,
-        InvalidRecordError, InvalidRulesetError, InvalidTagError, ProbeError,
+        InvalidRecordError, InvalidRulesetError, InvalidTagError, OwareError, ProbeError,
     };
     #[pymodule_export]
     use crate::types::{
@@ -56,6 +56,6 @@ mod _oware {
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
         m.add("MAX_HOUSES", oware::MAX_HOUSES)?;
-        Ok(())
+        crate::errors::add_detail_defaults(m.py())
     }
 }

@@ -127,24 +127,59 @@ class TestPlay:
         assert board.legal_action_mask() == [False] * 5 + [True]
 
     @pytest.mark.parametrize(
-        ("position", "move", "reason"),
+        ("position", "move", "reason", "name"),
         [
-            (START, "a", "house is not the side to move's"),
-            ("0,4,4,4,4,4/4,4,4,4,4,8 s 0 0", "A", "house is empty"),
-            (START, "G", "no such house in this ruleset"),
-            ("0,0,0,0,0,0/0,0,0,0,1,3 n 22 22", "e", "the opponent has no seeds and this move does not feed it"),
-            ("0,0,0,0,0,0/0,0,0,0,0,2 s 21 25", "A", "the game is over"),
+            (START, "a", "house is not the side to move's", "wrong_side"),
+            ("0,4,4,4,4,4/4,4,4,4,4,8 s 0 0", "A", "house is empty", "empty_house"),
+            (START, "G", "no such house in this ruleset", "no_such_house"),
+            (
+                "0,0,0,0,0,0/0,0,0,0,1,3 n 22 22",
+                "e",
+                "the opponent has no seeds and this move does not feed it",
+                "must_feed",
+            ),
+            ("0,0,0,0,0,0/0,0,0,0,0,2 s 21 25", "A", "the game is over", "game_over"),
+            (
+                "1,0,0,0,0,0/1,0,0,0,0,1 n 24 21 awale",
+                "f",
+                "a grand slam, which this ruleset forbids while another move is legal",
+                "grand_slam",
+            ),
         ],
     )
-    def test_illegal_move_leaves_board_unchanged(self, position: str, move: str, reason: str) -> None:
+    def test_illegal_move_leaves_board_unchanged(self, position: str, move: str, reason: str, name: str) -> None:
         board = Board(position)
         before = snapshot(board)
-        with pytest.raises(oware.IllegalMoveError, match=f"illegal move {move}: {reason}"):
+        with pytest.raises(oware.IllegalMoveError, match=f"illegal move {move}: {reason}") as raised:
             board.push(Move(move))
+        assert (raised.value.move, raised.value.reason) == (Move(move), name)
         assert snapshot(board) == before
-        with pytest.raises(oware.IllegalMoveError, match=reason):
+        with pytest.raises(oware.IllegalMoveError, match=reason) as raised:
             board.push_str(move)
+        assert (raised.value.move, raised.value.reason) == (Move(move), name)
         assert snapshot(board) == before
+
+    def test_record_errors_give_the_line_or_the_ply(self) -> None:
+        cases = [
+            ('[Event "a"]\n[Event "b"]\n', 2, None),
+            ('[Event "a"]\n1. C f\n[Site "x"]\n', 3, None),
+            ("1. C f 2. f", None, 3),
+            ("1. C 7", None, 2),
+            ('[Variant "nonsense"]\n', None, None),
+        ]
+        for text, line, ply in cases:
+            with pytest.raises(oware.InvalidRecordError) as raised:
+                Board.from_record(text)
+            assert (raised.value.line, raised.value.ply) == (line, ply), text
+
+    def test_every_error_is_an_oware_error_with_its_detail_defaults(self) -> None:
+        with pytest.raises(oware.OwareError):
+            Board("nonsense")
+        with pytest.raises(ValueError):
+            Move("7")
+        raised_by_hand = oware.IllegalMoveError("from Python")
+        assert (raised_by_hand.move, raised_by_hand.reason) == (None, None)
+        assert (oware.InvalidRecordError("x").line, oware.InvalidRecordError("x").ply) == (None, None)
 
     def test_bad_input_leaves_board_unchanged(self) -> None:
         board = random_board(plies=7)

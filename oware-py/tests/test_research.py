@@ -161,8 +161,9 @@ class TestBoardBatch:
         batch.step([2, 2, 2])
         batch.step(np.array([0, 0, 0], dtype=np.int8))
         before = batch.observations()
-        with pytest.raises(oware.IllegalMoveError, match="board 1: illegal move C: house is empty"):
+        with pytest.raises(oware.IllegalMoveError, match="board 1: illegal move C: house is empty") as raised:
             batch.step([0, 2, 0])
+        assert (raised.value.move, raised.value.reason) == (oware.Move("C"), "empty_house")
         with pytest.raises(ValueError, match="^board 2: action must be 0 to 5, not 6$"):
             batch.step([0, 0, 6])
         with pytest.raises(ValueError, match="expected 3 actions"):

@@ -284,7 +284,8 @@ def test_version_and_all() -> None:
     assert oware.IllegalMoveError.__module__ == "oware"
 
 
-def test_exceptions_are_value_errors() -> None:
+def test_exceptions_are_oware_errors() -> None:
+    assert issubclass(oware.OwareError, ValueError)
     for exc in (
         oware.IllegalMoveError,
         oware.InvalidMoveError,
@@ -292,6 +293,9 @@ def test_exceptions_are_value_errors() -> None:
         oware.InvalidRulesetError,
         oware.InvalidRecordError,
         oware.InvalidTagError,
+        oware.EndgameError,
+        oware.ProbeError,
+        oware.DatabaseFileError,
     ):
-        assert issubclass(exc, ValueError)
+        assert issubclass(exc, oware.OwareError)
         assert exc.__doc__

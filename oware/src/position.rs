@@ -420,6 +420,30 @@ pub enum IllegalMoveReason {
 }
 
 impl IllegalMoveReason {
+    /// The reason's name, one word in snake case, the same in every
+    /// binding: `"empty_house"` is Python's `IllegalMoveError.reason` and
+    /// C's `OWARE_ILLEGAL_MOVE_REASON_EMPTY_HOUSE`.
+    ///
+    /// ```
+    /// use oware::{Game, IllegalMoveReason};
+    /// let err = Game::default().play("a".parse()?).unwrap_err();
+    /// assert_eq!(err.reason, IllegalMoveReason::WrongSide);
+    /// assert_eq!(err.reason.name(), "wrong_side");
+    /// # Ok::<_, oware::ParseMoveError>(())
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            IllegalMoveReason::GameOver => "game_over",
+            IllegalMoveReason::WrongSide => "wrong_side",
+            IllegalMoveReason::NoSuchHouse => "no_such_house",
+            IllegalMoveReason::EmptyHouse => "empty_house",
+            IllegalMoveReason::MustFeed => "must_feed",
+            IllegalMoveReason::GrandSlam => "grand_slam",
+            IllegalMoveReason::EndlessSowing => "endless_sowing",
+        }
+    }
+
     /// A short lower-case description, e.g. `"house is empty"`.
     #[must_use]
     pub const fn description(self) -> &'static str {

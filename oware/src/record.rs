@@ -688,6 +688,44 @@ pub enum ParseRecordError {
     },
 }
 
+impl ParseRecordError {
+    /// The line of the record the error is on, from 1, where it is one
+    /// line's ([`Tag`](Self::Tag), [`DuplicateTag`](Self::DuplicateTag),
+    /// [`TagAfterMovetext`](Self::TagAfterMovetext)).
+    ///
+    /// ```
+    /// let err = "[Event \"a\"]\n[Event \"b\"]\n".parse::<oware::Record>().unwrap_err();
+    /// assert_eq!(err.line(), Some(2));
+    /// assert_eq!(err.ply(), None);
+    /// ```
+    #[must_use]
+    pub const fn line(&self) -> Option<usize> {
+        match *self {
+            ParseRecordError::Tag { line }
+            | ParseRecordError::DuplicateTag { line }
+            | ParseRecordError::TagAfterMovetext { line } => Some(line),
+            _ => None,
+        }
+    }
+
+    /// The ply of the movetext the error is at, from 1, where it is one
+    /// move's ([`Move`](Self::Move), [`IllegalMove`](Self::IllegalMove)).
+    ///
+    /// ```
+    /// let err = "1. C f 2. f".parse::<oware::Record>().unwrap_err();
+    /// assert_eq!(err.ply(), Some(3));
+    /// ```
+    #[must_use]
+    pub const fn ply(&self) -> Option<usize> {
+        match *self {
+            ParseRecordError::Move { ply, .. } | ParseRecordError::IllegalMove { ply, .. } => {
+                Some(ply)
+            }
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for ParseRecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("invalid game record: ")?;

@@ -34,6 +34,7 @@ __all__ = [
     "Move",
     "MoveReport",
     "Outcome",
+    "OwareError",
     "Pit",
     "Player",
     "ProbeError",
@@ -56,17 +57,39 @@ __version__: Final[str]
 MAX_HOUSES: Final[int]
 """The most houses a side can have in any ruleset (9)."""
 
-class IllegalMoveError(ValueError):
-    """Raised when a move is not legal in the position; the board is unchanged.
+class OwareError(ValueError):
+    """The base class of every exception this package raises for bad input: catch
+    it to catch them all. A ValueError, as python-chess's errors are. (A build or a
+    file too large for memory raises MemoryError, an unreadable file OSError, and a
+    wrong argument type TypeError, as Python's own functions do.)
 
     >>> import oware
-    >>> oware.Board().push_str("c")
-    Traceback (most recent call last):
-    ...
-    oware.IllegalMoveError: illegal move c: house is not the side to move's
+    >>> issubclass(oware.IllegalMoveError, oware.OwareError)
+    True
     """
 
-class InvalidMoveError(ValueError):
+class IllegalMoveError(OwareError):
+    """Raised when a move is not legal in the position; the board is unchanged.
+
+    *move* is the move and *reason* why it is illegal, a name that is the same in
+    C (``OWARE_ILLEGAL_MOVE_REASON_`` and its upper case): ``"game_over"``,
+    ``"wrong_side"`` (the house is the other side's), ``"no_such_house"``,
+    ``"empty_house"``, ``"must_feed"`` (the opponent has no seeds and the move
+    does not feed it, Abapa R7), ``"grand_slam"`` (forbidden by the ruleset) or
+    ``"endless_sowing"``. Both are None on an exception not raised by this package.
+
+    >>> import oware
+    >>> try:
+    ...     oware.Board().push_str("c")
+    ... except oware.IllegalMoveError as e:
+    ...     print(e, "|", e.move, e.reason)
+    illegal move c: house is not the side to move's | c wrong_side
+    """
+
+    move: Move | None
+    reason: str | None
+
+class InvalidMoveError(OwareError):
     """Raised when move notation is not one house letter (``A``-``I`` South, ``a``-``i`` North).
 
     >>> import oware
@@ -76,7 +99,7 @@ class InvalidMoveError(ValueError):
     oware.InvalidMoveError: invalid move notation: expected one letter A-I (South) or a-i (North), got '7'
     """
 
-class InvalidPositionError(ValueError):
+class InvalidPositionError(OwareError):
     """Raised when a position string is malformed or not a position of its ruleset.
 
     >>> import oware
@@ -86,7 +109,7 @@ class InvalidPositionError(ValueError):
     oware.InvalidPositionError: invalid position: 49 seeds in houses and stores, the ruleset has 48
     """
 
-class InvalidRulesetError(ValueError):
+class InvalidRulesetError(OwareError):
     """Raised when a ruleset's text form is malformed or names an unplayable ruleset.
 
     >>> import oware
@@ -96,7 +119,7 @@ class InvalidRulesetError(ValueError):
     oware.InvalidRulesetError: invalid ruleset text: houses must be 1 to 9
     """
 
-class InvalidRecordError(ValueError):
+class InvalidRecordError(OwareError):
     """Raised when a game record cannot be read; the message gives the line or ply.
 
     >>> import oware
@@ -104,9 +127,22 @@ class InvalidRecordError(ValueError):
     Traceback (most recent call last):
     ...
     oware.InvalidRecordError: invalid game record: ply 3: illegal move f: house is not the side to move's
+
+    *line* is the record's line the error is on (a bad, repeated or misplaced tag
+    pair), *ply* the movetext's ply (a character that is no move, an illegal
+    move), each counted from 1 and None where the error has none.
+
+    >>> try:
+    ...     oware.Board.from_record("1. C f 2. f")
+    ... except oware.InvalidRecordError as e:
+    ...     print(e.line, e.ply)
+    None 3
     """
 
-class InvalidTagError(ValueError):
+    line: int | None
+    ply: int | None
+
+class InvalidTagError(OwareError):
     """Raised when a record tag cannot be set (:meth:`Board.record`): its name is not
     ASCII letters, digits and ``_``; the game decides it (``Variant``, ``Position``, and
     ``Result`` or ``Termination`` once the game is over); a ``Termination`` names how
@@ -122,7 +158,7 @@ class InvalidTagError(ValueError):
     oware.InvalidTagError: invalid tag: Termination "agreement" says how the game ended, which only its moves or an agreement decide (tag 'Termination')
     """
 
-class EndgameError(ValueError):
+class EndgameError(OwareError):
     """Raised when an endgame database cannot be built: the ruleset is not of the Oware
     family (or lets a side pass without a capture), *max_seeds* is more than the
     ruleset's seeds, or a layer would hold 2**31 positions or more (Abapa: 29 seeds).
@@ -134,7 +170,7 @@ class EndgameError(ValueError):
     oware.EndgameError: endgame databases need an Oware ruleset in which a side never passes without a capture
     """
 
-class ProbeError(ValueError):
+class ProbeError(OwareError):
     """Raised when an endgame database cannot value a position: its rules for moves,
     captures or feeding are not the database's, more seeds are on the board than the
     database holds, a side already has a majority (the game is over), or, for
@@ -147,7 +183,7 @@ class ProbeError(ValueError):
     oware.ProbeError: 48 seeds on the board, the database holds up to 2
     """
 
-class DatabaseFileError(ValueError):
+class DatabaseFileError(OwareError):
     """Raised when an endgame database file is refused: not a database (bad magic
     bytes), another format version, cut short (truncated), corrupt (its CRC-32 does not
     match, or a header field or value is impossible), or layers that do not fit the
