@@ -432,7 +432,6 @@ pub unsafe extern "C" fn oware_game_explain(
         let m = game.to_move(house).map_err(illegal)?;
         let explanation = game
             .game()
-            .position()
             .explain(m)
             .map_err(|e| illegal(e.reason.into()))?;
         buf.write(&explanation.to_string())
