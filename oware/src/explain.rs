@@ -326,6 +326,9 @@ impl Sowing {
     /// "F sows 12 seeds into a, …, E, then on lap 2, skipping F (R4), into
     /// a; the last seed makes a 3".
     fn write(&self, f: &mut fmt::Formatter<'_>, origin_skip: Option<&'static str>) -> fmt::Result {
+        if self.laps.is_empty() {
+            return write!(f, "{} sows no seeds", PitName(self.from));
+        }
         write!(
             f,
             "{} sows {} into ",
@@ -557,6 +560,33 @@ mod tests {
             explain(congkak, "1,0,0,0,0,1,0/1,0,0,0,0,0,0 s 47 48 congkak", "F"),
             "F sows 1 seed into G; the last seed makes G 1: \
              captures the opposite house a (1) and G (1) = 2 (C6); North has no seeds and passes (C7)"
+        );
+    }
+
+    #[test]
+    fn a_report_of_another_position_is_explained_without_a_panic() {
+        let mut start = Position::default();
+        let report = start.play("C".parse().expect("C")).expect("legal");
+        // Kalah(3, 1) has no house D: the counts mean nothing, the pits
+        // named are still the report's.
+        let small = Position::new(Ruleset::kalah(3, 1).expect("a ruleset"));
+        let explanation = report.explain(&small);
+        let named: Vec<Pit> = explanation
+            .sowings
+            .iter()
+            .flat_map(super::Sowing::pits)
+            .collect();
+        assert_eq!(named, report.sown);
+        assert!(
+            explanation
+                .to_string()
+                .starts_with("C sows 4 seeds into D, E, F")
+        );
+        let mut empty = report.clone();
+        empty.sown.clear();
+        assert_eq!(
+            empty.explain(&Position::default()).to_string(),
+            "C sows no seeds"
         );
     }
 
