@@ -98,9 +98,9 @@ fn bad_input_gets_a_message_and_a_new_prompt() {
     shows(
         &out,
         &[
-            "C sows 4 seeds: D E F a",
+            "C sows 4 seeds into D, E, F, a; the last seed makes a 5",
             // Either case names a house of the side to move.
-            "c sows 4 seeds: d e f A",
+            "c sows 4 seeds into d, e, f, A; the last seed makes A 5",
             "'xyz' is not a move: type one of A B D E F, or 'help'",
             "that line is not UTF-8 text",
             "there is no house g: South's houses are A–F (or 1–6)",
@@ -118,7 +118,7 @@ fn commands_in_any_case_numbers_as_houses_and_q() {
     shows(
         &out,
         &[
-            "C sows 4 seeds: D E F a",
+            "C sows 4 seeds into D, E, F, a; the last seed makes a 5",
             "Sow a house of the side to move: its letter (a–f for North, either case) or its number, 1–6, from North's left. Legal now: a b c d e f",
             "Marks: ( ) the house a move was sown from, [ ] where its last seed fell, x x a capture, * a house the opponent can capture next move.",
             "The numbers beside the rows are the stores: North's on the left, South's on the right.",
@@ -156,8 +156,8 @@ fn the_banner_names_the_game_and_the_letters_fit_the_board() {
         &out,
         &[
             "Kalah, 6 houses a side, 4 seeds in each.",
-            "C sows 4 seeds: D E F South's store",
-            "the last seed fell in the store: South moves again",
+            "C sows 4 seeds into D, E, F, South's store; \
+             the last seed falls in South's store: South moves again (K2)",
         ],
     );
     assert!(!out.contains("S*"), "{out}");
@@ -201,7 +201,7 @@ fn the_end_is_a_sentence_with_the_rule() {
     shows(
         &out,
         &[
-            "captures 2 seeds: a (2 to South)",
+            "F sows 1 seed into a; the last seed makes a 2: captures a (2)",
             "Game over. South has captured more than half the seeds (R9); South wins 26-21.",
         ],
     );
@@ -408,7 +408,7 @@ fn save_and_load_resume_the_game() {
             &format!("Resumed {file} after 2 plies."),
             "1. C f",
             "South to move> ",
-            "B sows 5 seeds: C D E F a",
+            "B sows 5 seeds into C, D, E, F, a; the last seed makes a 6",
             "Game abandoned (quit) after 3 plies",
         ],
     );
@@ -507,8 +507,8 @@ fn moves_on_the_command_line_then_play_on() {
     shows(
         &out,
         &[
-            "a sows 6 seeds: b c d e f A",
-            "D sows 7 seeds: E F a b c d e",
+            "a sows 6 seeds into b, c, d, e, f, A; the last seed makes A 6",
+            "D sows 7 seeds into E, F, a, b, c, d, e; the last seed makes e 6",
             "Game abandoned (quit) after 5 plies",
         ],
     );
@@ -532,7 +532,11 @@ fn a_lap_and_a_grand_slam_are_named() {
         ],
         b"F\nq\n",
     );
-    shows(&out, &["F sows 12 seeds, a lap: a b c d e f A B C D E a"]);
+    shows(
+        &out,
+        &["F sows 12 seeds into a, b, c, d, e, f, A, B, C, D, E, \
+           then on lap 2, skipping F (R4), into a; the last seed makes a 3: captures a (3)"],
+    );
     // E's last seed would take every North seed: a grand slam (R6).
     let (out, _) = play(
         &[
@@ -545,7 +549,10 @@ fn a_lap_and_a_grand_slam_are_named() {
     );
     shows(
         &out,
-        &["grand slam: it would take every seed of the opponent, so nothing is captured"],
+        &[
+            "E sows 2 seeds into F, a; the last seed makes a 2: a grand slam, \
+           which would take every seed North has, so nothing is captured (R6)",
+        ],
     );
 }
 
@@ -684,11 +691,18 @@ fn on_a_terminal_moves_are_animated_in_colour() {
             "\x1b[1;7;32m[ 5]\x1b[0m", // the last seed so far
             "South, moving\r\n",
             "North, to move\r\n",
-            "C sows 4 seeds: D E F a",
+            "C sows 4 seeds into D, E, F, a; the last seed makes a 5",
         ],
     );
     let plain = on_terminal("--you both --delay 5", keys, &[("NO_COLOR", "1")]).unwrap_or_default();
-    shows(&plain, &["\x1b[6A", "( 0)", "C sows 4 seeds: D E F a"]);
+    shows(
+        &plain,
+        &[
+            "\x1b[6A",
+            "( 0)",
+            "C sows 4 seeds into D, E, F, a; the last seed makes a 5",
+        ],
+    );
     assert!(!plain.contains("\x1b[1;33m"), "{plain}");
 }
 
@@ -934,7 +948,7 @@ fn kalah_ends_with_the_seeds_left_in_the_stores() {
              North's 23                                [25] South's\n\
              \x20 store                                       store\n\
              \x20           0    0    0    0    0  ( 0)    South\n",
-            "F sows 1 seed: South's store\n\
+            "F sows 1 seed into South's store; the last seed falls in South's store\n\
              Game over. South's houses are empty: the seeds left go to the stores (K4); South wins 25-23.",
         ],
     );

@@ -362,9 +362,7 @@ impl Session {
             &after,
             &names,
         );
-        for line in words::describe(&report) {
-            say!("{line}");
-        }
+        say!("{}", report.explain(&before));
         if report.outcome.is_some() {
             self.announce_end();
         }

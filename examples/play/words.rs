@@ -1,7 +1,8 @@
-//! What the game says: its name, the houses' letters, what a move did,
-//! and how the game ended, with the rule.
+//! What the game says: its name, the houses' letters and how the game
+//! ended, with the rule. What a move did is the library's
+//! [`oware::Explanation`].
 
-use oware::{Family, Game, Leftover, Move, MoveReport, Outcome, Pit, Ruleset, Side, Termination};
+use oware::{Family, Game, Leftover, Move, Outcome, Ruleset, Side, Termination};
 
 /// "1 seed", "4 seeds".
 pub fn seeds(n: usize) -> String {
@@ -53,14 +54,6 @@ pub fn letters(side: Side, n: usize) -> String {
     )
 }
 
-/// A pit in words: a house by its letter, a store by its owner.
-pub fn pit(pit: Pit) -> String {
-    match pit {
-        Pit::House(..) => pit.to_string(),
-        Pit::Store(side) => format!("{side}'s store"),
-    }
-}
-
 /// "South 5, North 3": the stores.
 pub fn stores(game: &Game) -> String {
     let board = game.position().board();
@@ -69,79 +62,6 @@ pub fn stores(game: &Game) -> String {
         board.store(Side::South),
         board.store(Side::North)
     )
-}
-
-/// What a move did: the sowing (split at Congkak's relays), captures,
-/// grand slam, feeding, extra turn, pass.
-pub fn describe(report: &MoveReport) -> Vec<String> {
-    let sown: Vec<String> = report.sown.iter().map(|&p| pit(p)).collect();
-    let mut lines = Vec::new();
-    let mut start = 0;
-    let mut from = report.played.to_string();
-    for relay in &report.relays {
-        lines.push(format!(
-            "{from} sows {}: {}",
-            seeds(relay.after - start),
-            sown[start..relay.after].join(" ")
-        ));
-        lines.push(format!(
-            "relay: lifts {} from {}",
-            seeds(usize::from(relay.seeds)),
-            pit(relay.pit)
-        ));
-        (start, from) = (relay.after, relay.pit.to_string());
-    }
-    lines.push(format!(
-        "{from} sows {}{}: {}",
-        seeds(sown.len() - start),
-        lap(report),
-        sown[start..].join(" ")
-    ));
-    if !report.captures.is_empty() {
-        let captured: Vec<String> = report
-            .captures
-            .iter()
-            .map(|c| format!("{} ({} to {})", pit(c.pit), c.seeds, c.to))
-            .collect();
-        lines.push(format!(
-            "captures {}: {}",
-            seeds(usize::from(report.captured_seeds())),
-            captured.join(", ")
-        ));
-    }
-    if report.grand_slam {
-        lines.push(
-            "grand slam: it would take every seed of the opponent, so nothing is captured".into(),
-        );
-    }
-    if report.fed {
-        lines.push("feeds the starved opponent".into());
-    }
-    if report.extra_turn && report.outcome.is_none() {
-        lines.push(format!(
-            "the last seed fell in the store: {} moves again",
-            report.played.side()
-        ));
-    }
-    if report.passed {
-        lines.push(format!("{} has no seeds and passes", !report.played.side()));
-    }
-    lines
-}
-
-/// ", a lap": the sowing went round the board and sowed a house again
-/// (Abapa R4 skips the origin on the way).
-fn lap(report: &MoveReport) -> &'static str {
-    let again = report
-        .sown
-        .iter()
-        .enumerate()
-        .any(|(i, p)| report.sown[..i].contains(p));
-    if again && report.relays.is_empty() {
-        ", a lap"
-    } else {
-        ""
-    }
 }
 
 /// The rule that ended the game, by family: (R8, R9/R10, R11) for Oware,

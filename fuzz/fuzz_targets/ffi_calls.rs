@@ -944,6 +944,19 @@ impl Driver {
                 assert!(usize::from(house) >= 2 * h);
             }
         }
+        // The explanation of that move, unplayed: given exactly when the
+        // move is legal, and it names the house sown from.
+        // SAFETY: see the module docs.
+        let explained = read_string(|b, l, n| unsafe { oware_game_explain(game, house, b, l, n) });
+        match (explained, check_move(game, house).0) {
+            (Ok(sentence), oware_result::Ok) => {
+                assert!(sentence.contains(" sows "), "{sentence}");
+            }
+            (Err(result), checked) => assert_eq!(result, checked),
+            (Ok(sentence), checked) => {
+                panic!("explained an illegal move ({checked:?}): {sentence}")
+            }
+        }
     }
 
     fn search(&self, game: *mut oware_game, input: &mut Input<'_>) {

@@ -404,6 +404,40 @@ pub unsafe extern "C" fn oware_game_play(
     }
 }
 
+/// Writes, without playing it, what the move that sows absolute house
+/// `house` would do, as one English sentence in the field's words, e.g.
+/// `"F sows 3 seeds into a, b, c; the last seed makes c 2: captures c (2)
+/// and b (3) = 5"`: the seeds sown lap by lap, where the last seed falls
+/// and what it makes there, the captures and their total, and the rules
+/// that apply (a grand slam that captures nothing, feeding a starved
+/// opponent, Kalah's extra turn, Congkak's relays), citing the rule
+/// numbers of the rules specification (R4, K2, C4, ...).
+///
+/// `buf` is written up to `len` bytes, NUL-terminated; `*out_n` is set to
+/// the length written, or the size needed
+/// (`OWARE_RESULT_INSUFFICIENT_SIZE`). Returns `OWARE_RESULT_ILLEGAL_MOVE`
+/// or `OWARE_RESULT_GAME_OVER` when the move cannot be played
+/// (`oware_game_check_move` tells why), writing nothing.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_game_explain(
+    game: *const oware_game,
+    house: u8,
+    buf: *mut c_char,
+    len: usize,
+    out_n: *mut usize,
+) -> oware_result {
+    ffi_result! {
+        let buf = StrBuf::new(buf, len, out_n)?;
+        let game = arg_ref!(game);
+        let m = game.to_move(house).map_err(illegal)?;
+        let explanation = game
+            .game()
+            .explain(m)
+            .map_err(|e| illegal(e.reason.into()))?;
+        buf.write(&explanation.to_string())
+    }
+}
+
 /// Writes what ply `ply` (from 1 to `oware_game_ply`) did to `*out`, as
 /// `oware_game_play` reported it; moves read from a record are reported
 /// too. Returns `OWARE_RESULT_INVALID_ARGUMENT` for any other `ply`.

@@ -2437,3 +2437,30 @@ fn text_that_is_not_utf8_is_a_parse_error_everywhere() {
         oware_game_free(game);
     }
 }
+
+#[test]
+fn explain_writes_the_sentence_and_plays_nothing() {
+    let game = make(oware_game_from_position, "4,4,4,4,4,3/4,2,1,4,4,4 s 3 3");
+    let explain = |house| move |b, l, n| unsafe { oware_game_explain(game, house, b, l, n) };
+    assert_eq!(
+        text_of(explain(5)),
+        "F sows 3 seeds into a, b, c; the last seed makes c 2: captures c (2) and b (3) = 5"
+    );
+    check_str_protocol(explain(5));
+    assert_eq!(unsafe { oware_game_ply(game) }, 0, "nothing played");
+    let mut buf = [b'x' as c_char; 128];
+    let mut n = 7;
+    for house in [6, 12, 255] {
+        let code = explain(house)(buf.as_mut_ptr(), buf.len(), &mut n);
+        assert_eq!(code, R::IllegalMove, "house {house}");
+    }
+    assert_eq!(n, 7, "nothing written for an illegal move");
+    let code = unsafe { oware_game_explain(null(), 5, buf.as_mut_ptr(), buf.len(), &mut n) };
+    assert_eq!(code, R::NullParameter);
+    unsafe { oware_game_free(game) };
+    // South must feed North but cannot: the game is over (R8).
+    let over = make(oware_game_from_position, "0,0,2,0,1,0/0,0,0,0,0,0 s 21 24");
+    let code = unsafe { oware_game_explain(over, 2, buf.as_mut_ptr(), buf.len(), &mut n) };
+    assert_eq!(code, R::GameOver);
+    unsafe { oware_game_free(over) };
+}

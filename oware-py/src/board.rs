@@ -332,6 +332,13 @@ impl PyBoard {
         Ok(self.game.is_legal(as_move(r#move, "is_legal")?))
     }
 
+    /// What `move` would do, unplayed, as one sentence; raises IllegalMoveError.
+    #[pyo3(signature = (r#move, /))]
+    fn explain(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        let m = as_move(r#move, "explain")?;
+        Ok(self.game.explain(m).py()?.to_string())
+    }
+
     /// How the game ended, or None.
     fn outcome(&self) -> Option<PyOutcome> {
         self.game.outcome().map(PyOutcome)

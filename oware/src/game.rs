@@ -140,6 +140,25 @@ impl Game {
         Ok(report)
     }
 
+    /// Explains the move `m` from the game's position without playing it:
+    /// [`Position::explain`], refused once the game is over by any rule.
+    ///
+    /// # Errors
+    /// [`PlayError`] as [`Game::play`] gives it.
+    ///
+    /// ```
+    /// use oware::Game;
+    /// let game: Game = "4,4,4,4,4,3/4,2,1,4,4,4 s 3 3".parse::<oware::Position>()?.into();
+    /// let explanation = game.explain("F".parse()?)?;
+    /// assert_eq!(explanation.captured_seeds, 5);
+    /// assert_eq!(game.ply(), 0);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn explain(&self, m: Move) -> Result<crate::Explanation, PlayError> {
+        self.refuse_when_over(m)?;
+        self.position().explain(m)
+    }
+
     /// Plays `m` as [`Game::play`] does, without building the report: the
     /// path for playouts and batch play. Returns how the game ended, if
     /// this move ended it.

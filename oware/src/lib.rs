@@ -73,6 +73,7 @@
 
 mod board;
 pub mod endgame;
+mod explain;
 mod families;
 mod game;
 mod moves;
@@ -92,6 +93,7 @@ mod side;
 mod stop;
 
 pub use board::Board;
+pub use explain::{Explanation, Sowing};
 pub use game::Game;
 pub use moves::{House, HouseSet, MAX_HOUSES, Move, MoveList, ParseMoveError, Pit};
 pub use notation::ParsePositionError;

@@ -428,6 +428,41 @@ static void test_moves(void) {
   oware_game_free(game);
 }
 
+/* oware_game_explain: the sentence of a move not played, with the buffer
+   protocol and the codes of bad input. */
+static void test_explain(void) {
+  oware_game *game = game_at("4,4,4,4,4,3/4,2,1,4,4,4 s 3 3");
+  const char *expected =
+      "F sows 3 seeds into a, b, c; the last seed makes c 2: captures c (2) and b (3) = 5";
+  size_t n = 0;
+  EXPECT(oware_game_explain(game, 5, NULL, 0, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  CHECK(n == strlen(expected) + 1);
+  char text[128];
+  EXPECT(oware_game_explain(game, 5, text, 10, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  CHECK(n == strlen(expected) + 1 && text[0] == '\0');
+  OK(oware_game_explain(game, 5, text, sizeof text, &n));
+  CHECK(strcmp(text, expected) == 0 && n == strlen(expected));
+  CHECK(oware_game_ply(game) == 0);
+  EXPECT(oware_game_explain(game, 6, text, sizeof text, &n), OWARE_RESULT_ILLEGAL_MOVE);
+  EXPECT(oware_game_explain(game, 12, text, sizeof text, &n), OWARE_RESULT_ILLEGAL_MOVE);
+  EXPECT(oware_game_explain(game, 5, text, sizeof text, NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_explain(game, 5, NULL, 5, &n), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_explain(NULL, 5, text, sizeof text, &n), OWARE_RESULT_NULL_PARAMETER);
+  oware_game_free(game);
+
+  /* Kalah: the store, the extra turn (K2). */
+  game = game_new("kalah");
+  OK(oware_game_explain(game, 2, text, sizeof text, &n));
+  CHECK(strcmp(text, "C sows 4 seeds into D, E, F, South's store; the last seed falls in "
+                     "South's store: South moves again (K2)") == 0);
+  oware_game_free(game);
+
+  /* South cannot feed North: the game is over (R8). */
+  game = game_at("0,0,2,0,1,0/0,0,0,0,0,0 s 21 24");
+  EXPECT(oware_game_explain(game, 2, text, sizeof text, &n), OWARE_RESULT_GAME_OVER);
+  oware_game_free(game);
+}
+
 static void test_records(void) {
   oware_game *game = NULL;
   OK(oware_game_from_record("[South \"Ama\"]\n\n1. C f 2. B a *", &game));
@@ -945,6 +980,7 @@ int main(void) {
   test_creation();
   test_queries();
   test_moves();
+  test_explain();
   test_records();
   test_engine();
   test_endgame();

@@ -776,6 +776,25 @@ class Board:
         """The last move played. Raises IndexError when no move has been played."""
     def is_legal(self, move: Move, /) -> bool:
         """Whether *move* is legal now."""
+    def explain(self, move: Move, /) -> str:
+        """What *move* would do from this position, without playing it: one
+        English sentence in the field's words, as Rust's ``Game::explain`` and
+        C's ``oware_game_explain`` give it. It names the seeds sown lap by lap,
+        where the last seed falls and what it makes there, the captures and
+        their total, and the rules that apply, citing the rule numbers of the
+        rules specification: a lap that skips the origin house (R4), a grand
+        slam that captures nothing (R6), feeding a starved opponent (R7),
+        Kalah's extra turn and capture of the opposite house (K2, K3),
+        Congkak's relays and passes (C4, C6, C7). Raises
+        :class:`IllegalMoveError` if *move* is not legal now.
+
+        >>> import oware
+        >>> board = oware.Board("4,4,4,4,4,3/4,2,1,4,4,4 s 3 3")
+        >>> board.explain(oware.Move("F"))
+        'F sows 3 seeds into a, b, c; the last seed makes c 2: captures c (2) and b (3) = 5'
+        >>> board.ply
+        0
+        """
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on."""
     def is_game_over(self) -> bool:

@@ -110,3 +110,14 @@ impl Position {
         }
     }
 }
+
+/// The rules an explanation of a Congkak move cites (`rules/congkak.md`).
+pub(super) const CITATIONS: super::Citations = super::Citations {
+    origin_skip: None,
+    opposite_capture: Some("C6"),
+    grand_slam: None,
+    feed: None,
+    extra_turn: Some("C3"),
+    relay: Some("C4"),
+    pass: Some("C7"),
+};

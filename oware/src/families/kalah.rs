@@ -79,3 +79,14 @@ impl Position {
         self.turn = !mover;
     }
 }
+
+/// The rules an explanation of a Kalah move cites (`rules/kalah.md`).
+pub(super) const CITATIONS: super::Citations = super::Citations {
+    origin_skip: None,
+    opposite_capture: Some("K3"),
+    grand_slam: None,
+    feed: None,
+    extra_turn: Some("K2"),
+    relay: None,
+    pass: None,
+};

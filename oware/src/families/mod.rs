@@ -151,3 +151,38 @@ impl Position {
         }
     }
 }
+
+/// The rule numbers a move's explanation cites, as the family's
+/// specification numbers them (`rules/abapa.md`, `kalah.md`, `congkak.md`);
+/// `None` for what cannot happen in the family or is not cited.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub(crate) struct Citations {
+    /// A lap skips the origin house (Abapa R4), when the ruleset does.
+    pub(crate) origin_skip: Option<&'static str>,
+    /// The capture of the opposite house by a last seed in an own empty
+    /// house (Kalah K3, Congkak C6); `None` in Oware, which captures in the
+    /// opponent's row.
+    pub(crate) opposite_capture: Option<&'static str>,
+    /// A grand slam that captures nothing (Abapa R6).
+    pub(crate) grand_slam: Option<&'static str>,
+    /// The duty to feed a starved opponent (Abapa R7).
+    pub(crate) feed: Option<&'static str>,
+    /// A last seed in the own store moves again (Kalah K2, Congkak C3).
+    pub(crate) extra_turn: Option<&'static str>,
+    /// Relay sowing (Congkak C4).
+    pub(crate) relay: Option<&'static str>,
+    /// A side without seeds passes (Congkak C7; Oware R7 after a grand slam
+    /// that captures all).
+    pub(crate) pass: Option<&'static str>,
+}
+
+impl crate::Ruleset {
+    /// The rule numbers an explanation of a move under this ruleset cites.
+    pub(crate) fn citations(&self) -> Citations {
+        match &self.family {
+            Family::Oware(rules) => oware::citations(rules),
+            Family::Kalah(_) => kalah::CITATIONS,
+            Family::Congkak(_) => congkak::CITATIONS,
+        }
+    }
+}

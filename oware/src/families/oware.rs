@@ -242,3 +242,16 @@ fn sow_oware<R: Recorder>(pits: &mut [u8], origin: usize, skip_origin: bool, rec
         end - len
     }
 }
+
+/// The rules an explanation of an Oware move cites (`rules/abapa.md`).
+pub(super) fn citations(rules: &OwareRules) -> super::Citations {
+    super::Citations {
+        origin_skip: rules.skip_origin.then_some("R4"),
+        opposite_capture: None,
+        grand_slam: (rules.grand_slam == GrandSlam::NoCapture).then_some("R6"),
+        feed: rules.must_feed.then_some("R7"),
+        extra_turn: None,
+        relay: None,
+        pass: Some("R7"),
+    }
+}
