@@ -187,6 +187,10 @@ typedef enum {
    */
   OWARE_RESULT_OUT_OF_MEMORY = 20,
   /**
+   * The game's record has no tag of that name (`oware_game_tag`).
+   */
+  OWARE_RESULT_NO_SUCH_TAG = 21,
+  /**
    * A bug inside the library (a Rust panic), caught at the boundary.
    */
   OWARE_RESULT_PANIC = 255,
@@ -1110,6 +1114,29 @@ oware_result oware_game_move_from_str(const oware_game *game, const char *text, 
  * function taking text does), and changes nothing.
  */
 oware_result oware_game_set_tag(oware_game *game, const char *name, const char *value);
+
+/**
+ * Writes the value of the record tag `name` (e.g. `"South"`), as
+ * `oware_game_record_to_str` writes it: a tag set with
+ * `oware_game_set_tag` or read by `oware_game_from_record`; `Result`,
+ * which is `"*"` while the game goes on and no result was set; and, once
+ * the game is over, `Result` and `Termination` from the outcome (e.g.
+ * `"0-1"`, `"majority"`) in place of those set.
+ *
+ * `buf` is written up to `len` bytes, NUL-terminated; `*out_n` is set to
+ * the length written, or the size needed
+ * (`OWARE_RESULT_INSUFFICIENT_SIZE`). Returns `OWARE_RESULT_NO_SUCH_TAG`
+ * when the record has no tag `name` (with `buf[0]` set to NUL if `len >
+ * 0`), `OWARE_RESULT_INVALID_TAG` when `name` is empty, holds anything
+ * but ASCII letters, digits and `_`, or is `Variant` or `Position`
+ * (which come from the game's start: `oware_game_ruleset_to_str`), and
+ * `OWARE_RESULT_PARSE_ERROR` when `name` is not UTF-8.
+ */
+oware_result oware_game_tag(const oware_game *game,
+                            const char *name,
+                            char *buf,
+                            size_t len,
+                            size_t *out_n);
 
 /**
  * Counts the move paths of `depth` plies from the current position

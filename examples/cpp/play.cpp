@@ -1,5 +1,5 @@
 // play.cpp: a whole game against the engine through the C++17 wrapper
-// oware.hpp (over include/oware.h). The ruleset is the first argument
+// include/oware.hpp (over include/oware.h). The ruleset is the first argument
 // ("abapa" by default; "kalah", "congkak(5,5)", ... work too).
 //
 // You are South (the bottom row): type a house letter and Enter, or "hint".

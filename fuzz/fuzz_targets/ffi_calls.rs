@@ -252,6 +252,45 @@ fn record_string(game: *const oware_game) -> String {
     read_string(|b, l, n| unsafe { oware_game_record_to_str(game, b, l, n) }).unwrap()
 }
 
+/// `oware_game_tag` gives the tag `name` as the record writes it: the
+/// value of its `[name "..."]` line in `oware_game_record_to_str`'s text
+/// (unescaped), `OWARE_RESULT_NO_SUCH_TAG` without one; a name
+/// `oware_game_set_tag` refuses is an invalid tag, one not UTF-8 a parse
+/// error.
+fn tag_read_back(game: *const oware_game, name: &CStr) {
+    // SAFETY: see the module docs.
+    let got = read_string(|b, l, n| unsafe { oware_game_tag(game, name.as_ptr(), b, l, n) });
+    let expected = match name.to_str() {
+        Err(_) => Err(oware_result::ParseError),
+        Ok(n) if oware::record::check_tag_name(n).is_err() => Err(oware_result::InvalidTag),
+        Ok(n) => {
+            let record = record_string(game);
+            let open = format!("[{n} \"");
+            record
+                .lines()
+                .take_while(|line| !line.is_empty())
+                .find_map(|line| line.strip_prefix(&open)?.strip_suffix("\"]"))
+                .map(unescape)
+                .ok_or(oware_result::NoSuchTag)
+        }
+    };
+    assert_eq!(got, expected, "tag {name:?}");
+}
+
+/// A tag value as written in a record, with `\\` and `\"` read back.
+fn unescape(written: &str) -> String {
+    let mut value = String::new();
+    let mut chars = written.chars();
+    while let Some(c) = chars.next() {
+        value.push(if c == '\\' {
+            chars.next().unwrap_or(c)
+        } else {
+            c
+        });
+    }
+    value
+}
+
 fn ruleset_string(game: *const oware_game) -> String {
     // SAFETY: see the module docs.
     read_string(|b, l, n| unsafe { oware_game_ruleset_to_str(game, b, l, n) }).unwrap()
@@ -527,6 +566,7 @@ impl Driver {
                 if !game.is_null() {
                     // The record still imports.
                     self.record_round_trip(game);
+                    tag_read_back(game, &name);
                 }
             }
             Op::RecordRoundTrip => {

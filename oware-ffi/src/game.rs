@@ -801,6 +801,51 @@ pub unsafe extern "C" fn oware_game_set_tag(
     }
 }
 
+/// Writes the value of the record tag `name` (e.g. `"South"`), as
+/// `oware_game_record_to_str` writes it: a tag set with
+/// `oware_game_set_tag` or read by `oware_game_from_record`; `Result`,
+/// which is `"*"` while the game goes on and no result was set; and, once
+/// the game is over, `Result` and `Termination` from the outcome (e.g.
+/// `"0-1"`, `"majority"`) in place of those set.
+///
+/// `buf` is written up to `len` bytes, NUL-terminated; `*out_n` is set to
+/// the length written, or the size needed
+/// (`OWARE_RESULT_INSUFFICIENT_SIZE`). Returns `OWARE_RESULT_NO_SUCH_TAG`
+/// when the record has no tag `name` (with `buf[0]` set to NUL if `len >
+/// 0`), `OWARE_RESULT_INVALID_TAG` when `name` is empty, holds anything
+/// but ASCII letters, digits and `_`, or is `Variant` or `Position`
+/// (which come from the game's start: `oware_game_ruleset_to_str`), and
+/// `OWARE_RESULT_PARSE_ERROR` when `name` is not UTF-8.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_game_tag(
+    game: *const oware_game,
+    name: *const c_char,
+    buf: *mut c_char,
+    len: usize,
+    out_n: *mut usize,
+) -> oware_result {
+    ffi_result! {
+        let buf = StrBuf::new(buf, len, out_n)?;
+        let game = arg_ref!(game);
+        let name = str_arg(name)?;
+        oware::record::check_tag_name(name).map_err(|_| oware_result::InvalidTag)?;
+        let record = &game.record;
+        let value = match (name, record.game.outcome()) {
+            ("Result", Some(outcome)) => Some(outcome.result_str()),
+            ("Termination", Some(outcome)) => Some(outcome.termination.name()),
+            ("Result", None) => Some(record.tag(name).unwrap_or("*")),
+            _ => record.tag(name),
+        };
+        match value {
+            Some(value) => buf.write(value),
+            None => {
+                buf.clear();
+                Err(oware_result::NoSuchTag)
+            }
+        }
+    }
+}
+
 /// Counts the move paths of `depth` plies from the current position
 /// (perft), by the position's own rules (the history rules, repetition
 /// and ply limits, are not applied), and writes the count to `*out_nodes`.

@@ -181,13 +181,15 @@ pub enum oware_result {
     /// estimate is reserved before it starts) or a database file too large
     /// for the process's address-space limit or the system's memory.
     OutOfMemory = 20,
+    /// The game's record has no tag of that name (`oware_game_tag`).
+    NoSuchTag = 21,
     /// A bug inside the library (a Rust panic), caught at the boundary.
     Panic = 255,
 }
 
 impl oware_result {
     /// Every code, in value order.
-    pub(crate) const ALL: [oware_result; 22] = [
+    pub(crate) const ALL: [oware_result; 23] = [
         oware_result::Ok,
         oware_result::NullParameter,
         oware_result::InvalidArgument,
@@ -209,6 +211,7 @@ impl oware_result {
         oware_result::InvalidTag,
         oware_result::Stopped,
         oware_result::OutOfMemory,
+        oware_result::NoSuchTag,
         oware_result::Panic,
     ];
 
@@ -262,6 +265,7 @@ impl oware_result {
             }
             oware_result::Stopped => c"stopped before it finished",
             oware_result::OutOfMemory => c"out of memory: the work needs more than can be allocated",
+            oware_result::NoSuchTag => c"the game's record has no tag of that name",
             oware_result::Panic => c"internal error: a panic was caught at the C boundary",
         }
     }
@@ -448,17 +452,22 @@ impl StrBuf {
         Buf::new(buf, len, out_n).map(StrBuf)
     }
 
+    /// Makes the buffer the empty string, if it has room for the NUL.
+    pub(crate) fn clear(&self) {
+        if self.0.len > 0 {
+            // SAFETY: non-NULL as `len` > 0 (checked in `Buf::new`), valid
+            // for `len` writes by the pointer contract.
+            unsafe { self.0.ptr.write(0) };
+        }
+    }
+
     /// Writes `text` and a NUL; `*out_n` is the length without the NUL. When
     /// it does not fit, `*out_n` is the size needed with the NUL.
     pub(crate) fn write(&self, text: &str) -> Result<(), oware_result> {
         let buf = &self.0;
         let needed = text.len() + 1;
         if needed > buf.len {
-            if buf.len > 0 {
-                // SAFETY: non-NULL as `len` > 0 (checked in `Buf::new`),
-                // valid for `len` writes by the pointer contract.
-                unsafe { buf.ptr.write(0) };
-            }
+            self.clear();
             buf.out_n.set(needed);
             return Err(oware_result::InsufficientSize);
         }

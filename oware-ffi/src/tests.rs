@@ -148,11 +148,11 @@ fn every_result_code_has_a_message() {
     assert_eq!(
         values,
         [
-            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 255
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 255
         ],
         "values are stable"
     );
-    for unknown in [21, 254, 256, u32::MAX] {
+    for unknown in [22, 254, 256, u32::MAX] {
         assert_eq!(
             static_str(oware_result_message(unknown)),
             "unknown result code"
@@ -1037,6 +1037,75 @@ fn text_in_and_out() {
         assert_eq!(oware_game_ply(clone), 5);
         assert_eq!(oware_game_ply(game), 4);
         oware_game_free(clone);
+        oware_game_free(game);
+    }
+}
+
+/// `oware_game_tag` reads a tag as the record writes it: set or read
+/// tags, `Result` (`*` while unset), and the outcome's once the game is over.
+#[test]
+fn tags_read_back() {
+    let game = make(
+        oware_game_from_record,
+        "[South \"Ama\"]\n[Event \"\"]\n\n1. C f 2. B a *",
+    );
+    let tag = |name: &str| {
+        let name = c(name);
+        text_of(|b, l, n| unsafe { oware_game_tag(game, name.as_ptr(), b, l, n) })
+    };
+    let code = |name: &[u8], len: usize| {
+        let mut buf = [b'x' as c_char; 8];
+        let mut n = usize::MAX;
+        let code =
+            unsafe { oware_game_tag(game, name.as_ptr().cast(), buf.as_mut_ptr(), len, &mut n) };
+        (code, buf[0], n)
+    };
+    assert_eq!(tag("South"), "Ama");
+    assert_eq!(tag("Event"), "", "an empty value is a tag");
+    assert_eq!(tag("Result"), "*");
+    check_str_protocol(|b, l, n| unsafe { oware_game_tag(game, c"South".as_ptr(), b, l, n) });
+    // Absent: the buffer emptied. Bad names, not UTF-8: nothing written.
+    assert_eq!(code(b"North\0", 8), (R::NoSuchTag, 0, usize::MAX));
+    assert_eq!(code(b"Termination\0", 8), (R::NoSuchTag, 0, usize::MAX));
+    assert_eq!(
+        code(b"North\0", 0),
+        (R::NoSuchTag, b'x' as c_char, usize::MAX)
+    );
+    for bad in [&b"\0"[..], b"Bad Name\0", b"Variant\0", b"Position\0"] {
+        assert_eq!(code(bad, 8), (R::InvalidTag, b'x' as c_char, usize::MAX));
+    }
+    assert_eq!(code(&[0xff, 0], 8).0, R::ParseError);
+    unsafe {
+        let mut n = 0;
+        let mut buf = [0 as c_char; 8];
+        let south = c"South".as_ptr();
+        assert_eq!(
+            oware_game_tag(null(), south, buf.as_mut_ptr(), 8, &mut n),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_game_tag(game, null(), buf.as_mut_ptr(), 8, &mut n),
+            R::NullParameter
+        );
+        assert_eq!(
+            oware_game_tag(game, south, buf.as_mut_ptr(), 8, null_mut()),
+            R::NullParameter
+        );
+        // A result set while the game goes on, then the outcome's.
+        assert_eq!(
+            oware_game_set_tag(game, c"Result".as_ptr(), c"0-1".as_ptr()),
+            R::Ok
+        );
+        assert_eq!(tag("Result"), "0-1");
+        assert_eq!(oware_game_end_by_agreement(game, null_mut()), R::Ok);
+        // Each side takes its own row (Abapa R11): South 27, North 21.
+        assert_eq!(tag("Result"), "1-0");
+        assert_eq!(tag("Termination"), "agreement");
+        let record = text_of(|b, l, n| oware_game_record_to_str(game, b, l, n));
+        assert!(
+            record.contains("[Result \"1-0\"]\n[Termination \"agreement\"]\n"),
+            "{record}"
+        );
         oware_game_free(game);
     }
 }

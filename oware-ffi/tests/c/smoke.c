@@ -109,9 +109,9 @@ static void test_messages(void) {
       OWARE_RESULT_ENDGAME_MISMATCH, OWARE_RESULT_ENDGAME_UNSUPPORTED,
       OWARE_RESULT_ENDGAME_TOO_MANY_SEEDS, OWARE_RESULT_ENDGAME_WRONG_RULESET,
       OWARE_RESULT_INVALID_TAG, OWARE_RESULT_STOPPED, OWARE_RESULT_OUT_OF_MEMORY,
-      OWARE_RESULT_PANIC,
+      OWARE_RESULT_NO_SUCH_TAG, OWARE_RESULT_PANIC,
   };
-  const char *unknown = oware_result_message(21);
+  const char *unknown = oware_result_message(22);
   CHECK(strcmp(unknown, "unknown result code") == 0);
   CHECK(strcmp(oware_result_message(0xFFFFFFFFu), "unknown result code") == 0);
   for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
@@ -477,7 +477,45 @@ static void test_records(void) {
   EXPECT(oware_game_set_tag(game, NULL, "x"), OWARE_RESULT_NULL_PARAMETER);
   EXPECT(oware_game_set_tag(NULL, "Event", "x"), OWARE_RESULT_NULL_PARAMETER);
 
-  size_t n = 0;
+  /* Reading tags back: as the record writes them. */
+  char tag[8];
+  size_t n = 99;
+  OK(oware_game_tag(game, "North", tag, sizeof tag, &n));
+  CHECK(n == 4 && strcmp(tag, "Kofi") == 0);
+  OK(oware_game_tag(game, "Result", tag, sizeof tag, &n));
+  CHECK(n == 1 && strcmp(tag, "*") == 0);
+  EXPECT(oware_game_tag(game, "North", tag, 4, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  CHECK(n == 5 && tag[0] == '\0');
+  EXPECT(oware_game_tag(game, "North", NULL, 0, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  CHECK(n == 5);
+  n = 99;
+  strcpy(tag, "x");
+  EXPECT(oware_game_tag(game, "South", tag, sizeof tag, &n), OWARE_RESULT_NO_SUCH_TAG);
+  CHECK(n == 99 && tag[0] == '\0');
+  EXPECT(oware_game_tag(game, "Termination", tag, sizeof tag, &n), OWARE_RESULT_NO_SUCH_TAG);
+  EXPECT(oware_game_tag(game, "Bad Name", tag, sizeof tag, &n), OWARE_RESULT_INVALID_TAG);
+  EXPECT(oware_game_tag(game, "Variant", tag, sizeof tag, &n), OWARE_RESULT_INVALID_TAG);
+  EXPECT(oware_game_tag(game, NOT_UTF8, tag, sizeof tag, &n), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_game_tag(game, NULL, tag, sizeof tag, &n), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_tag(NULL, "North", tag, sizeof tag, &n), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_tag(game, "North", NULL, 5, &n), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_tag(game, "North", tag, sizeof tag, NULL), OWARE_RESULT_NULL_PARAMETER);
+  {
+    /* Once the game is over, Result and Termination are the outcome's. */
+    oware_game *agreed = NULL;
+    OK(oware_game_clone(game, &agreed));
+    oware_outcome outcome;
+    OK(oware_game_end_by_agreement(agreed, &outcome));
+    /* Each side takes the seeds on its row (Abapa R11). */
+    CHECK(outcome.winner == OWARE_WINNER_SOUTH && outcome.south_score == 27 && outcome.north_score == 21);
+    OK(oware_game_tag(agreed, "Result", tag, sizeof tag, &n));
+    CHECK(strcmp(tag, "1-0") == 0);
+    char termination[16];
+    OK(oware_game_tag(agreed, "Termination", termination, sizeof termination, &n));
+    CHECK(n == 9 && strcmp(termination, "agreement") == 0);
+    oware_game_free(agreed);
+  }
+
   EXPECT(oware_game_record_to_str(game, NULL, 0, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
   char *record = malloc(n);
   size_t written = 0;
