@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use std::sync::Arc;
 
-use super::{Book, Evaluation, SearchLimits, Searcher, auto};
+use super::{Book, Clock, Evaluation, SearchLimits, Searcher, auto};
 use crate::endgame::Database;
 use crate::{Game, Move, StopHandle};
 
@@ -322,6 +322,30 @@ impl Player {
         self.searcher.set_stop(stop);
     }
 
+    /// Keeps the player's time limits by `clock`, or makes them node
+    /// budgets with `None`: [`Searcher::set_clock`]. On a target without a
+    /// clock (`wasm32-unknown-unknown`) level 5's second a move is
+    /// 1 000 000 positions unless the embedder gives a clock here.
+    ///
+    /// ```
+    /// use core::time::Duration;
+    /// use oware::search::{Clock, Level, Player};
+    /// use oware::Game;
+    /// let mut player = Player::new(Level::Five, 1);
+    /// player.set_auto_endgame(false);
+    /// // The embedder's clock: here one that runs 10 ms a reading.
+    /// let ticks = std::sync::atomic::AtomicU64::new(0);
+    /// player.set_clock(Some(Clock::from_fn(move || {
+    ///     Duration::from_millis(10 * ticks.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    /// })));
+    /// let game: Game = "4,4,4,4,4,4/4,4,4,4,1,1 s 0 6".parse::<oware::Position>()?.into();
+    /// assert!(game.is_legal(player.choose(&game).unwrap()));
+    /// # Ok::<_, oware::ParsePositionError>(())
+    /// ```
+    pub fn set_clock(&mut self, clock: Option<Clock>) {
+        self.searcher.set_clock(clock);
+    }
+
     /// The player's search limits.
     #[must_use]
     pub fn limits(&self) -> SearchLimits {
@@ -346,7 +370,9 @@ impl Player {
     pub fn with_evaluation(mut self, eval: Evaluation) -> Player {
         let (threads, root_seed) = (self.searcher.threads(), self.searcher.root_seed());
         let given_stop = (!self.searcher.own_stop).then(|| self.searcher.stop_handle());
+        let clock = self.searcher.clock().cloned();
         self.searcher = Searcher::with_evaluation(self.level.table_entries(), eval);
+        self.searcher.set_clock(clock);
         self.searcher.set_threads(threads);
         self.searcher.set_root_seed(root_seed);
         if let Some(stop) = given_stop {

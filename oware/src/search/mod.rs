@@ -39,6 +39,7 @@
 
 mod auto;
 mod book;
+mod clock;
 mod eval;
 mod levels;
 mod matches;
@@ -49,18 +50,18 @@ pub(crate) mod zobrist;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use std::time::{Duration, Instant};
-
 pub use auto::{
     AUTO_ENDGAME_SEEDS, CACHED_ENDGAME_SEEDS, ENDGAME_CACHE_VAR, auto_endgame, endgame_cache_dir,
 };
 pub use book::{Book, BookEntry, ParseBookError};
+pub use clock::Clock;
 pub use eval::Evaluation;
 pub use levels::{Level, ParseLevelError, Player, Rng};
 pub use matches::{MatchResult, play_match, play_match_with_stop};
 
 use crate::endgame::Database;
 use crate::{Game, Move, Position, StopHandle};
+use clock::Budget;
 use tt::Table;
 use worker::{RootResult, Shared, Worker, is_forced, terminal_score};
 
@@ -292,10 +293,19 @@ pub struct Searcher {
     threads: usize,
     /// The seed of the order of equally ranked root moves, if any.
     root_seed: Option<u64>,
+    /// The clock time limits are kept by; `None`: they are node budgets.
+    clock: Option<Clock>,
 }
 
 /// The most threads a [`Searcher`] runs.
 pub const MAX_THREADS: usize = 64;
+
+/// The positions a millisecond of a time limit allows a search without a
+/// clock ([`Searcher::set_clock`]): 1 000, so that level 5's second a move
+/// is [`Level::reproducible_limits`]' 1 000 000 positions, which one core
+/// of a 2020s machine searches in about 0.4 s (and a WebAssembly engine
+/// in about a second).
+pub const NODES_PER_MS_WITHOUT_CLOCK: u64 = 1_000;
 
 impl Searcher {
     /// A searcher with a transposition table of `entries` entries (rounded
@@ -319,6 +329,7 @@ impl Searcher {
             endgame: None,
             threads: 1,
             root_seed: None,
+            clock: Clock::system(),
         }
     }
 
@@ -367,6 +378,48 @@ impl Searcher {
     /// ```
     pub fn set_root_seed(&mut self, seed: Option<u64>) {
         self.root_seed = seed;
+    }
+
+    /// Keeps time limits by `clock`, or, with `None`, makes each a node
+    /// budget of [`NODES_PER_MS_WITHOUT_CLOCK`] positions a millisecond
+    /// (or the node limit, if that is smaller): deterministic, on one
+    /// thread, and never for ever. A searcher starts with
+    /// [`Clock::system`], which is `None` on a target without a clock
+    /// (`wasm32-unknown-unknown`): there an embedder gives its own,
+    /// [`Clock::from_fn`], for searches that keep to the time.
+    ///
+    /// ```
+    /// use oware::search::{NODES_PER_MS_WITHOUT_CLOCK, SearchLimits, Searcher};
+    /// use oware::Game;
+    /// let game = Game::default();
+    /// let mut searcher = Searcher::new(1 << 16);
+    /// searcher.set_clock(None);
+    /// let timed = searcher.search(&game, SearchLimits::time_ms(5));
+    /// assert_eq!(timed.nodes, 5 * NODES_PER_MS_WITHOUT_CLOCK);
+    /// searcher.clear();
+    /// assert_eq!(timed, searcher.search(&game, SearchLimits::nodes(5_000)));
+    /// ```
+    pub fn set_clock(&mut self, clock: Option<Clock>) {
+        self.clock = clock;
+    }
+
+    /// The clock time limits are kept by, if any ([`Searcher::set_clock`]).
+    #[must_use]
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// `limits` as this searcher keeps them: without a clock, a time limit
+    /// is a node budget.
+    fn limits_on_clock(&self, limits: SearchLimits) -> SearchLimits {
+        let Some(ms) = limits.time_ms.filter(|_| self.clock.is_none()) else {
+            return limits;
+        };
+        let budget = ms.saturating_mul(NODES_PER_MS_WITHOUT_CLOCK);
+        SearchLimits {
+            nodes: Some(limits.nodes.map_or(budget, |n| n.min(budget))),
+            ..limits
+        }
     }
 
     /// The seed that breaks ties between root moves, if any
@@ -486,10 +539,12 @@ impl Searcher {
         limits: SearchLimits,
         on_iteration: impl FnMut(&SearchResult),
     ) -> SearchResult {
-        let clock = Clock::start(limits.time_ms);
+        let limits = self.limits_on_clock(limits);
+        let clock = self.clock.clone(); // the budget includes preparing
+        let budget = Budget::start(clock.as_ref(), limits.time_ms);
         self.prepare(game);
         let done = AtomicBool::new(false);
-        let shared = self.shared(limits, &clock, &done);
+        let shared = self.shared(limits, &budget, &done);
         let helpers = if limits.nodes.is_some() {
             0
         } else {
@@ -504,7 +559,7 @@ impl Searcher {
                         .ok()
                 })
                 .collect();
-            let mut result = main_search(&shared, game, limits, &clock, on_iteration);
+            let mut result = main_search(&shared, game, limits, &budget, on_iteration);
             done.store(true, Ordering::Relaxed);
             for handle in handles {
                 result.nodes += handle.join().unwrap_or(0);
@@ -520,10 +575,12 @@ impl Searcher {
     /// legal move gets a score: if a limit stops even the first iteration,
     /// each is scored by the position it leads to. Runs on one thread.
     pub fn analyse(&mut self, game: &Game, limits: SearchLimits) -> Vec<MoveScore> {
-        let clock = Clock::start(limits.time_ms);
+        let limits = self.limits_on_clock(limits);
+        let clock = self.clock.clone(); // the budget includes preparing
+        let budget = Budget::start(clock.as_ref(), limits.time_ms);
         self.prepare(game);
         let done = AtomicBool::new(false);
-        let shared = self.shared(limits, &clock, &done);
+        let shared = self.shared(limits, &budget, &done);
         let mut worker = Worker::new(&shared, game);
         let pos = *game.position();
         let moves = game.legal_moves();
@@ -579,7 +636,7 @@ impl Searcher {
     fn shared<'a>(
         &'a self,
         limits: SearchLimits,
-        clock: &Clock,
+        budget: &Budget<'a>,
         done: &'a AtomicBool,
     ) -> Shared<'a> {
         Shared {
@@ -588,7 +645,7 @@ impl Searcher {
             endgame: self.endgame.as_deref(),
             stop: &self.stop,
             done,
-            deadline: clock.deadline(),
+            deadline: budget.deadline(),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             root_seed: self.root_seed,
         }
@@ -608,7 +665,7 @@ fn main_search(
     shared: &Shared<'_>,
     game: &Game,
     limits: SearchLimits,
-    clock: &Clock,
+    budget: &Budget<'_>,
     mut on_iteration: impl FnMut(&SearchResult),
 ) -> SearchResult {
     let pos = *game.position();
@@ -629,10 +686,10 @@ fn main_search(
     }
     let mut changed = false;
     for depth in 1..=max_depth(limits) {
-        if depth > 1 && (shared.stop.is_stopped() || !clock.worth_starting(changed)) {
+        if depth > 1 && (shared.stop.is_stopped() || !budget.worth_starting(changed)) {
             break;
         }
-        let started = Instant::now();
+        let started = budget.elapsed();
         let Some(root) = root_iteration(&mut worker, &pos, depth, result.score.0) else {
             break;
         };
@@ -643,7 +700,7 @@ fn main_search(
             result.pv = root.pv;
             break;
         }
-        clock.iteration_took(started.elapsed());
+        budget.iteration_took(budget.elapsed().saturating_sub(started));
         changed = depth > 1 && result.best_move != Some(root.m);
         let score = root.score;
         result.best_move = Some(root.m);
@@ -705,57 +762,6 @@ fn root_iteration(
         } else {
             return Some(root);
         }
-    }
-}
-
-/// A search's time budget: when it must stop, and whether another
-/// iteration is worth starting.
-#[derive(Debug)]
-struct Clock {
-    start: Instant,
-    budget: Option<Duration>,
-    /// The last two iterations' durations, latest first.
-    iterations: std::cell::Cell<[Duration; 2]>,
-}
-
-impl Clock {
-    fn start(time_ms: Option<u64>) -> Clock {
-        Clock {
-            start: Instant::now(),
-            budget: time_ms.map(Duration::from_millis),
-            iterations: std::cell::Cell::new([Duration::ZERO; 2]),
-        }
-    }
-
-    /// When the search must stop; `None` without a budget, or with one so
-    /// long that the clock cannot name its end (it then never comes).
-    fn deadline(&self) -> Option<Instant> {
-        self.budget.and_then(|b| self.start.checked_add(b))
-    }
-
-    fn iteration_took(&self, took: Duration) {
-        let [last, _] = self.iterations.get();
-        self.iterations.set([took, last]);
-    }
-
-    /// Whether the next iteration is expected to get far enough within the
-    /// budget: 40 % of the time it is expected to take (the last one's time
-    /// times its growth over the one before, 1.5 to 5) must fit, about what
-    /// its first move takes, so that a stopped iteration still proves a
-    /// move; where the best move just changed, 20 % will do.
-    fn worth_starting(&self, best_move_changed: bool) -> bool {
-        let Some(budget) = self.budget else {
-            return true;
-        };
-        let [last, before] = self.iterations.get();
-        let growth = if before.is_zero() {
-            2.0
-        } else {
-            (last.as_secs_f64() / before.as_secs_f64()).clamp(1.5, 5.0)
-        };
-        let share = if best_move_changed { 0.2 } else { 0.4 };
-        let expected = last.mul_f64(growth * share);
-        self.start.elapsed() + expected < budget
     }
 }
 

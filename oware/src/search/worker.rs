@@ -3,8 +3,8 @@
 //! the shared transposition table.
 
 use core::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
+use super::clock::Deadline;
 use super::tt::{Bound, Table};
 use super::{Evaluation, INFINITY, WIN, WIN_BAND, zobrist};
 use crate::endgame::{Convention, Database};
@@ -34,7 +34,7 @@ pub(crate) struct Shared<'a> {
     pub(crate) stop: &'a StopHandle,
     /// Set when the main worker is done: the helpers stop.
     pub(crate) done: &'a AtomicBool,
-    pub(crate) deadline: Option<Instant>,
+    pub(crate) deadline: Option<Deadline<'a>>,
     pub(crate) node_limit: u64,
     /// Orders the root moves the heuristics rank equal ([`Searcher::set_root_seed`](super::Searcher::set_root_seed)).
     pub(crate) root_seed: Option<u64>,
@@ -269,7 +269,7 @@ impl<'a> Worker<'a> {
             self.stopped = true;
         } else if self.nodes & 1023 == 0 {
             let shared = self.shared;
-            if shared.deadline.is_some_and(|d| Instant::now() >= d)
+            if shared.deadline.as_ref().is_some_and(Deadline::passed)
                 || shared.stop.is_stopped()
                 || shared.done.load(Ordering::Relaxed)
             {
