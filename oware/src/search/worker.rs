@@ -269,9 +269,9 @@ impl<'a> Worker<'a> {
             self.stopped = true;
         } else if self.nodes & 1023 == 0 {
             let shared = self.shared;
-            if shared.deadline.as_ref().is_some_and(Deadline::passed)
-                || shared.stop.is_stopped()
+            if shared.stop.is_stopped()
                 || shared.done.load(Ordering::Relaxed)
+                || shared.deadline.as_ref().is_some_and(Deadline::passed)
             {
                 self.stopped = true;
             }
