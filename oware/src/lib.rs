@@ -68,6 +68,31 @@
 //!
 //! No feature is on by default; without features the crate has no
 //! dependencies. It needs Rust 1.88 or newer.
+//!
+//! # Threads and a clock
+//!
+//! The crate needs `std`, and builds for every target that has it,
+//! `wasm32-unknown-unknown` included, where there are no threads and no
+//! clock; nothing traps there (CI runs it under Node). What uses threads
+//! or the clock, and what it does without them:
+//!
+//! - A time limit ([`search::SearchLimits::time_ms`], level 5's second a
+//!   move) reads the searcher's [`search::Clock`]: `std::time::Instant`
+//!   where the target has it, else one the embedder gives
+//!   ([`search::Searcher::set_clock`], [`search::Player::set_clock`]);
+//!   with neither it is a node budget of
+//!   [`search::NODES_PER_MS_WITHOUT_CLOCK`] positions a millisecond.
+//!   Depth and node limits never read a clock.
+//! - [`search::Searcher::set_threads`] and level 5 (every core) start
+//!   `std` threads; where none starts, the calling thread searches alone.
+//! - Level 5 builds its endgame databases on a background thread
+//!   ([`search::auto_endgame`]); without threads it has none, unless given
+//!   one.
+//! - [`endgame::Database::build`] splits its work over threads; without
+//!   them it does it all on the calling thread, to the same database.
+//! - A [`StopHandle`] is set from another thread where there are threads.
+//! - Saving and loading databases and the endgame cache need a file
+//!   system, and return I/O errors without one.
 #![forbid(unsafe_code)]
 #![warn(missing_docs, missing_debug_implementations)]
 

@@ -78,6 +78,16 @@
 //! and one byte of rank per position. The rank is how best play makes
 //! progress: a winning side keeps the value *and* moves closer to the
 //! capture that realises it, never round a cycle.
+//!
+//! # Threads
+//! A build splits each step of a layer over the machine's cores
+//! (`std::thread::available_parallelism`, one where it is unknown) with
+//! scoped `std` threads. Where a thread cannot be started — a process at
+//! its thread limit, or a host without threads such as
+//! `wasm32-unknown-unknown` — its part runs on the calling thread: the
+//! build is slower there, never different, and never traps. Only
+//! [`Database::save`], [`Database::load`] and the layer files need a file
+//! system (without one they return their I/O errors).
 
 mod database;
 pub mod file;

@@ -26,7 +26,7 @@ const HAS_SYSTEM_CLOCK: bool = !cfg!(all(target_family = "wasm", target_os = "un
 /// // A clock that stands still: a time limit never ends this search.
 /// let mut searcher = Searcher::new(1 << 16);
 /// searcher.set_clock(Some(Clock::from_fn(|| Duration::from_secs(7))));
-/// let limits = SearchLimits { depth: Some(6), ..SearchLimits::time_ms(0) };
+/// let limits = SearchLimits { depth: Some(6), ..SearchLimits::time_ms(1) };
 /// assert_eq!(searcher.search(&Game::default(), limits).depth, 6);
 /// ```
 #[derive(Clone)]

@@ -40,6 +40,14 @@ use crate::{Game, Move, StopHandle};
 /// `OWARE_ENDGAME_CACHE` to `off` keeps it to memory;
 /// [`Player::set_auto_endgame`] turns it all off, and a database given
 /// with [`Player::with_endgame`] takes its place.
+///
+/// On a host without threads or a clock (`wasm32-unknown-unknown`) level
+/// 5 searches on the calling thread, its second a move is 1 000 000
+/// positions unless the embedder gives a clock ([`Player::set_clock`]),
+/// and it builds no endgame database (no thread to build on: build one
+/// with [`Database::build`](crate::endgame::Database::build), which runs
+/// on the calling thread there, and give it with [`Player::with_endgame`]).
+/// It then plays as [`Player::reproducible`] does.
 #[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Level {

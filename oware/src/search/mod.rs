@@ -36,6 +36,16 @@
 //!   searcher on one thread: a reused one also draws on what it searched
 //!   before); a time limit, or more than one thread, does not (it depends
 //!   on the machine's speed and load).
+//! - **Time and threads.** A time limit is kept by the searcher's
+//!   [`Clock`]: the system's (`std::time::Instant`) where the target has
+//!   one, or one the embedder gives with [`Searcher::set_clock`] (on
+//!   `wasm32-unknown-unknown`, which has none, e.g. a browser's
+//!   `performance.now`). Without a clock a time limit is a node budget,
+//!   [`NODES_PER_MS_WITHOUT_CLOCK`] positions a millisecond, so the search
+//!   neither traps nor runs for ever. [`Searcher::set_threads`] starts
+//!   helper threads (`std::thread`); where none starts, the calling thread
+//!   searches alone, as on one thread. A [`StopHandle`] stops a search on
+//!   any host; from another thread where there are threads.
 
 mod auto;
 mod book;
@@ -204,7 +214,10 @@ pub struct SearchLimits {
     /// reaches the limit, and keeps the last iteration it completed).
     /// Deterministic.
     pub nodes: Option<u64>,
-    /// The most wall-clock time, in milliseconds. Not deterministic.
+    /// The most wall-clock time, in milliseconds, on the searcher's
+    /// [`Clock`]. Not deterministic. Without a clock
+    /// ([`Searcher::set_clock`]) it is a node budget of
+    /// [`NODES_PER_MS_WITHOUT_CLOCK`] positions a millisecond, which is.
     pub time_ms: Option<u64>,
 }
 
@@ -232,7 +245,8 @@ impl SearchLimits {
         }
     }
 
-    /// Search for `ms` milliseconds of wall-clock time.
+    /// Search for `ms` milliseconds of wall-clock time (on a host without
+    /// a clock, see [`SearchLimits::time_ms`](SearchLimits#structfield.time_ms)).
     #[must_use]
     pub const fn time_ms(ms: u64) -> SearchLimits {
         SearchLimits {
@@ -335,7 +349,9 @@ impl Searcher {
 
     /// Searches on `threads` threads (1 to [`MAX_THREADS`]; 0 is taken as
     /// 1, more as the most). Searches with a node limit always run on one
-    /// thread, so that they stay deterministic.
+    /// thread, so that they stay deterministic. A helper thread that
+    /// cannot be started (a host without threads) is left out: the search
+    /// runs on the threads that start, the calling thread at least.
     ///
     /// ```
     /// use oware::search::{SearchLimits, Searcher};

@@ -136,7 +136,7 @@ pub extern "C" fn level5_timed(ms: u32) -> i32 {
 }
 
 /// The Abapa endgame database of up to `seeds` seeds (each player takes
-/// its own): a hash of its values for [`ENDGAME`]'s positions, or -1 if it
+/// its own): a hash of its values for the positions of `ENDGAME`, or -1 if it
 /// cannot be built, -2 if one cannot be probed.
 #[unsafe(no_mangle)]
 pub extern "C" fn endgame_values(seeds: u32) -> i32 {
