@@ -231,10 +231,11 @@ fn after_the_end_new_rematch_help_and_draw_make_sense() {
             "The game is over. new: the same players again; rematch: the sides swapped; undo: take back the last move; save FILE: write the game record; record: print it; quit.",
             "the game is over: type new or rematch to play again, or undo",
             "'xyz' is not a command: type new, rematch, undo, save, record or quit",
-            "Seed 3 (--seed 3 --you north --level 1 plays the same again).",
+            "Seed 3 (--seed 3 --position '0,0,2,0,1,0/0,0,0,0,0,1 n 20 24' --you north --level 1 \
+             plays the same again).",
             "Rematch.",
             "You play South (A–F), the bottom row; the engine plays North at level 1.",
-            "Seed 5 (--seed 5 --level 1 plays the same again).",
+            "Seed 5 (--seed 5 --position '0,0,2,0,1,0/0,0,0,0,0,1 n 20 24' --level 1 plays the same again).",
         ],
     );
     assert!(!out.contains("plays on"), "{out}");
@@ -952,4 +953,133 @@ fn kalah_ends_with_the_seeds_left_in_the_stores() {
              Game over. South's houses are empty: the seeds left go to the stores (K4); South wins 25-23.",
         ],
     );
+}
+
+/// A Congkak turn of many relays is said one relay a line, and the board
+/// is drawn again under it, beside the prompt (a player trial found the
+/// board scrolled off the screen).
+#[test]
+fn a_long_relay_turn_draws_the_board_again_under_it() {
+    let (out, _) = play(
+        &[
+            "--variant",
+            "congkak",
+            "--level",
+            "2",
+            "--seed",
+            "474141",
+            "--delay",
+            "0",
+        ],
+        b"G\nq\n",
+    );
+    let (_, turn) = out.split_once("North plays b").expect("North's relay turn");
+    let (turn, _) = turn.split_once("South to move> ").expect("the prompt");
+    let relays = turn
+        .lines()
+        .filter(|l| l.starts_with("relay (C4), "))
+        .count();
+    assert_eq!(relays, 12, "{turn}");
+    let (_, after) = turn.rsplit_once("relay (C4), ").expect("a relay");
+    let board = after.lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert!(
+        board.starts_with("            g    f    e    d    c    b    a")
+            && board.ends_with("            A    B    C    D    E    F    G  "),
+        "{board}"
+    );
+}
+
+/// A second game while one is being played saves beside it, not over it;
+/// a lock left by a game that has ended is taken over and given up.
+#[test]
+fn two_games_at_once_keep_their_own_save_files() {
+    let dir = temp_dir("two-games");
+    let save = dir.join("unfinished.pgn");
+    let lock = dir.join("unfinished.pgn.lock");
+    let env = [("OWARE_PLAY_SAVE", save.to_str().expect("a UTF-8 path"))];
+    // This test's own process stands for the game being played.
+    std::fs::write(&lock, std::process::id().to_string()).expect("write");
+    std::fs::write(&save, two_player_record("1. C")).expect("write");
+    let (out, _) = play_env(&["--you", "both"], &env, b"F\nq\n");
+    let own = dir.join("unfinished-1.pgn");
+    shows(
+        &out,
+        &[&format!(
+            "Another game being played saves in {}: this one saves in {}.",
+            save.display(),
+            own.display()
+        )],
+    );
+    assert_eq!(read(&save), two_player_record("1. C"), "the other game's");
+    assert_eq!(read(&own), two_player_record("1. F"));
+    assert!(!dir.join("unfinished-1.pgn.lock").exists());
+    // A process that is not running: its lock is stale.
+    std::fs::write(&lock, "4000000000").expect("write");
+    let (out, _) = play_env(&["--you", "both"], &env, b"q\n");
+    assert!(!out.contains("Another game"), "{out}");
+    assert!(!lock.exists());
+}
+
+/// Quitting says honestly whether the game is kept: not when the save
+/// file cannot be written, nor when saving is off.
+#[test]
+fn quitting_says_when_the_game_is_not_saved() {
+    let dir = temp_dir("unsaved");
+    let file = dir.join("a-file");
+    std::fs::write(&file, "").expect("write");
+    let save = file.join("unfinished.pgn");
+    let env = [("OWARE_PLAY_SAVE", save.to_str().expect("a UTF-8 path"))];
+    let (out, _) = play_env(&["--you", "both"], &env, b"C\nq\n");
+    shows(
+        &out,
+        &[&format!(
+            "It could not be saved in {} (see above); 'save FILE' keeps a game.",
+            save.display()
+        )],
+    );
+    let (out, _) = play(&["--you", "both"], b"C\nq\n");
+    shows(
+        &out,
+        &["It is not saved (OWARE_PLAY_SAVE is off); 'save FILE' keeps a game."],
+    );
+}
+
+/// A finished game loaded says how it ended; a missing file is named so.
+#[test]
+fn a_finished_game_loaded_says_how_it_ended() {
+    let path = temp_file("finished.pgn");
+    let file = path.to_str().expect("a UTF-8 path");
+    play(
+        &[
+            "--you",
+            "both",
+            "--position",
+            "0,0,2,0,1,0/0,0,0,0,0,1 n 20 24",
+        ],
+        format!("f\nsave {file}\nq\n").as_bytes(),
+    );
+    let (out, _) = play(&["--load", file], b"q\n");
+    shows(
+        &out,
+        &[
+            "Game over. South cannot feed North",
+            "game over: new, rematch, undo, save, record or quit> ",
+        ],
+    );
+    let missing = temp_file("missing.pgn");
+    let (out, code) = play(&["--load", missing.to_str().expect("UTF-8")], b"");
+    assert_eq!(code, Some(2));
+    assert_eq!(out, format!("error: {}: no such file\n", missing.display()));
+}
+
+/// Undo before your first move (playing North) takes back nothing: the
+/// engine's opening move stays.
+#[test]
+fn undo_before_your_first_move_takes_back_nothing() {
+    let (out, _) = play(
+        &["--you", "north", "--level", "1", "--seed", "1"],
+        b"undo\nq\n",
+    );
+    shows(&out, &["nothing to undo: you have not moved yet"]);
+    assert_eq!(out.matches("South plays").count(), 1, "{out}");
 }

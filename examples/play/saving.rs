@@ -71,18 +71,89 @@ pub fn autosave(record: &Record, path: &Path) -> io::Result<()> {
     std::fs::write(path, record.to_string())
 }
 
-/// Moves the game in the save file `path` to the first free numbered
-/// name beside it (`unfinished-game-1.pgn`, `unfinished-game-2.pgn`, …)
-/// and returns that name.
-pub fn keep_aside(path: &Path) -> io::Result<PathBuf> {
+/// The lock file of the save file `path` (`unfinished-game.pgn.lock`): it
+/// holds the process id of the game that saves there.
+fn lock_file(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".lock");
+    path.with_file_name(name)
+}
+
+/// Claims the save file `path` for this process: false when another
+/// game that is still running saves there. A lock left by a game that
+/// ended without removing it is taken over; where no lock can be written
+/// (a read-only directory), the file is this game's as before.
+pub fn claim(path: &Path) -> bool {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    let lock = lock_file(path);
+    for _ in 0..2 {
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&lock)
+        {
+            Ok(mut file) => {
+                use std::io::Write as _;
+                let _ = write!(file, "{}", std::process::id());
+                return true;
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                if holder(&lock).is_some_and(is_running) {
+                    return false;
+                }
+                let _ = std::fs::remove_file(&lock);
+            }
+            Err(_) => return true,
+        }
+    }
+    true
+}
+
+/// Gives up the save file `path`, if this process holds it.
+pub fn release(path: &Path) {
+    let lock = lock_file(path);
+    if holder(&lock) == Some(std::process::id()) {
+        let _ = std::fs::remove_file(lock);
+    }
+}
+
+/// The process id a lock file names.
+fn holder(lock: &Path) -> Option<u32> {
+    std::fs::read_to_string(lock).ok()?.trim().parse().ok()
+}
+
+/// Whether process `pid` is running: from `/proc` where there is one;
+/// elsewhere a lock is taken to be held.
+fn is_running(pid: u32) -> bool {
+    let proc = Path::new("/proc");
+    !proc.is_dir() || proc.join(pid.to_string()).exists()
+}
+
+/// The first numbered name beside the save file `path`
+/// (`unfinished-game-1.pgn`, …) that holds no game and that this process
+/// could claim.
+pub fn claim_numbered(path: &Path) -> Option<PathBuf> {
+    numbered(path).take(1000).find(|p| !p.exists() && claim(p))
+}
+
+/// The numbered names beside the save file `path`.
+fn numbered(path: &Path) -> impl Iterator<Item = PathBuf> + '_ {
     let stem = path.file_stem().unwrap_or_default().to_string_lossy();
     let extension = path
         .extension()
         .map(|e| format!(".{}", e.to_string_lossy()))
         .unwrap_or_default();
-    let kept = (1..)
-        .map(|i| path.with_file_name(format!("{stem}-{i}{extension}")))
-        .find(|p| !p.exists())
+    (1..).map(move |i| path.with_file_name(format!("{stem}-{i}{extension}")))
+}
+
+/// Moves the game in the save file `path` to the first free numbered
+/// name beside it (`unfinished-game-1.pgn`, `unfinished-game-2.pgn`, …)
+/// and returns that name.
+pub fn keep_aside(path: &Path) -> io::Result<PathBuf> {
+    let kept = numbered(path)
+        .find(|p| !p.exists() && !lock_file(p).exists())
         .expect("a free name");
     std::fs::rename(path, &kept)?;
     Ok(kept)
