@@ -802,8 +802,9 @@ oware_result oware_text_check(uint32_t kind,
  * `oware_game_free`. On failure `*out` is set to NULL:
  * `OWARE_RESULT_PARSE_ERROR` when the text is not UTF-8 or not a ruleset.
  * Unless `err` is NULL, the message buffer `err` of `err_len` bytes is
- * set to why (empty on success), e.g. `"invalid ruleset: unknown variant
- * \"chess\""`; see the crate docs.
+ * set to why (empty on success), e.g. `"invalid ruleset text: unknown
+ * preset (abapa, openspiel, awale, kalah, kalah-irving or congkak)"`; see
+ * the crate docs.
  */
 oware_result oware_game_new(const char *ruleset, oware_game **out, char *err, size_t err_len);
 

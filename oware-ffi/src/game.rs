@@ -115,7 +115,13 @@ fn with_reason<T>(
     outcome: Result<T, oware_illegal_move_reason>,
 ) -> Result<T, oware_result> {
     if let Some(out) = Out::optional(out_reason) {
-        out.set(outcome.as_ref().err().copied().unwrap_or(oware_illegal_move_reason::None));
+        out.set(
+            outcome
+                .as_ref()
+                .err()
+                .copied()
+                .unwrap_or(oware_illegal_move_reason::None),
+        );
     }
     outcome.map_err(illegal)
 }
@@ -211,8 +217,9 @@ pub unsafe extern "C" fn oware_text_check(
 /// `oware_game_free`. On failure `*out` is set to NULL:
 /// `OWARE_RESULT_PARSE_ERROR` when the text is not UTF-8 or not a ruleset.
 /// Unless `err` is NULL, the message buffer `err` of `err_len` bytes is
-/// set to why (empty on success), e.g. `"invalid ruleset: unknown variant
-/// \"chess\""`; see the crate docs.
+/// set to why (empty on success), e.g. `"invalid ruleset text: unknown
+/// preset (abapa, openspiel, awale, kalah, kalah-irving or congkak)"`; see
+/// the crate docs.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_game_new(
     ruleset: *const c_char,
