@@ -55,6 +55,32 @@ static int failed = 0;
 
 #define OK(call) EXPECT(call, OWARE_RESULT_OK)
 
+/* The error-message buffer of the calls that take one: pass ERR. */
+static char err[OWARE_ERROR_SIZE];
+#define ERR err, sizeof err
+
+static void check_message(const char *got, const char *want, int line) {
+  if (strcmp(got, want) == 0) {
+    passed++;
+  } else {
+    failed++;
+    fprintf(stderr, "%s:%d: message \"%s\", expected \"%s\"\n", __FILE__, line, got, want);
+  }
+}
+
+/* A call given ERR that must return `expected` and write `message` to err
+ * (which is filled with 'x' first, to see it written). */
+#define EXPECT_MSG(call, expected, message)  \
+  do {                                       \
+    memset(err, 'x', sizeof err);            \
+    EXPECT(call, expected);                  \
+    check_message(err, message, __LINE__);   \
+  } while (0)
+
+/* The reason a ruleset text "chess" is refused. */
+static const char CHESS[] =
+    "invalid ruleset text: unknown preset (abapa, openspiel, awale, kalah, kalah-irving or congkak)";
+
 /* The invalid bytes of a string that is not UTF-8. */
 static const char NOT_UTF8[] = {(char)0xff, (char)0xfe, 'C', 0};
 
@@ -215,6 +241,70 @@ static void test_creation(void) {
   CHECK(oware_game_ply(NULL) == 0);
 }
 
+static void test_error_messages(void) {
+  oware_game *game = (oware_game *)&game;
+  EXPECT_MSG(oware_game_new("chess", &game, ERR), OWARE_RESULT_PARSE_ERROR, CHESS);
+  CHECK(game == NULL);
+  EXPECT_MSG(oware_game_from_position("4,4,4,4,4,4/4,4,4,4,4,5 s 0 0", &game, ERR), OWARE_RESULT_PARSE_ERROR,
+             "invalid position: 49 seeds in houses and stores, the ruleset has 48");
+  EXPECT_MSG(oware_game_from_record("1. C a 2. f", &game, ERR), OWARE_RESULT_PARSE_ERROR,
+             "invalid game record: ply 3: illegal move f: house is not the side to move's");
+  EXPECT_MSG(oware_game_from_record(NOT_UTF8, &game, ERR), OWARE_RESULT_PARSE_ERROR, "not UTF-8 text");
+  /* No more to say than the code: the code's message. */
+  EXPECT_MSG(oware_game_new(NULL, &game, ERR), OWARE_RESULT_NULL_PARAMETER, "a required pointer argument was NULL");
+  /* Success: an empty string. */
+  EXPECT_MSG(oware_game_from_record("CfBa", &game, ERR), OWARE_RESULT_OK, "");
+  CHECK(oware_game_ply(game) == 4);
+
+  /* Cut to fit: 15 bytes and the NUL; only the NUL; nothing past err_len. */
+  oware_game *none = NULL;
+  char small[20];
+  memset(small, 'x', sizeof small);
+  EXPECT(oware_game_new("chess", &none, small, 16), OWARE_RESULT_PARSE_ERROR);
+  CHECK(strcmp(small, "invalid ruleset") == 0 && small[16] == 'x');
+  EXPECT(oware_game_new("chess", &none, small, 1), OWARE_RESULT_PARSE_ERROR);
+  CHECK(small[0] == '\0' && small[1] == 'n');
+  /* No buffer: NULL, or 0 bytes (untouched). */
+  EXPECT(oware_game_new("chess", &none, NULL, 64), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_game_new("chess", &none, small, 0), OWARE_RESULT_PARSE_ERROR);
+  CHECK(small[0] == '\0' && none == NULL);
+
+  /* Tags and move letters. */
+  EXPECT_MSG(oware_game_set_tag(game, "South", "Ama", ERR), OWARE_RESULT_OK, "");
+  EXPECT_MSG(oware_game_set_tag(game, "Position", "x", ERR), OWARE_RESULT_INVALID_TAG,
+             "invalid tag: Position comes from the game's start");
+  EXPECT_MSG(oware_game_set_tag(game, "Event", "a\nb", ERR), OWARE_RESULT_INVALID_TAG,
+             "invalid tag: a tag value cannot hold the control character '\\n'");
+  EXPECT_MSG(oware_game_set_tag(game, "Result", "2-0", ERR), OWARE_RESULT_INVALID_TAG,
+             "invalid tag: a Result must be 1-0, 0-1, 1/2-1/2 or *");
+  EXPECT_MSG(oware_game_set_tag(game, "", NULL, ERR), OWARE_RESULT_INVALID_TAG,
+             "invalid tag: a tag name must be ASCII letters, digits and _, not empty");
+  char value[16];
+  size_t n = 0;
+  EXPECT_MSG(oware_game_tag(game, "Variant", value, sizeof value, &n, ERR), OWARE_RESULT_INVALID_TAG,
+             "invalid tag: Variant comes from the game's start");
+  EXPECT_MSG(oware_game_tag(game, "North", value, sizeof value, &n, ERR), OWARE_RESULT_NO_SUCH_TAG,
+             "the game's record has no tag of that name");
+  EXPECT_MSG(oware_game_tag(game, "South", value, sizeof value, &n, ERR), OWARE_RESULT_OK, "");
+  uint8_t house = 0;
+  EXPECT_MSG(oware_game_move_from_str(game, "G ", &house, ERR), OWARE_RESULT_PARSE_ERROR,
+             "invalid move notation: expected one letter A-I (South) or a-i (North)");
+  EXPECT_MSG(oware_game_move_from_str(game, "g", &house, ERR), OWARE_RESULT_PARSE_ERROR,
+             "g: no such house in this ruleset");
+  oware_game_free(game);
+
+  /* Building a database. */
+  oware_endgame *endgame = NULL;
+  EXPECT_MSG(oware_endgame_build("kalah", OWARE_CONVENTION_EVEN_SPLIT, 2, &endgame, ERR),
+             OWARE_RESULT_ENDGAME_UNSUPPORTED,
+             "endgame databases need an Oware ruleset in which a side never passes without a capture");
+  EXPECT_MSG(oware_endgame_build_with_stop("chess", OWARE_CONVENTION_EVEN_SPLIT, 2, NULL, &endgame, ERR),
+             OWARE_RESULT_PARSE_ERROR, CHESS);
+  EXPECT_MSG(oware_endgame_build("abapa", OWARE_CONVENTION_EVEN_SPLIT, 49, &endgame, ERR),
+             OWARE_RESULT_INVALID_ARGUMENT, "an argument is out of range");
+  CHECK(endgame == NULL);
+}
+
 static void test_queries(void) {
   oware_game *game = game_new("abapa");
   uint8_t buf[OWARE_MAX_PITS];
@@ -291,10 +381,22 @@ static void test_queries(void) {
   oware_game_free(game);
 }
 
+/* Why `house` cannot be played, from oware_game_check_move, checked to be
+ * what oware_game_play (on a clone) and oware_game_explain set too. */
 static oware_illegal_move_reason reason_of(const oware_game *game, uint8_t house, oware_result expected) {
   oware_illegal_move_reason reason = OWARE_ILLEGAL_MOVE_REASON_OTHER;
   EXPECT(oware_game_check_move(game, house, &reason), expected);
   EXPECT(oware_game_check_move(game, house, NULL), expected);
+  oware_game *copy = NULL;
+  OK(oware_game_clone(game, &copy));
+  oware_illegal_move_reason played = OWARE_ILLEGAL_MOVE_REASON_OTHER;
+  EXPECT(oware_game_play(copy, house, NULL, &played), expected);
+  oware_game_free(copy);
+  oware_illegal_move_reason explained = OWARE_ILLEGAL_MOVE_REASON_OTHER;
+  size_t n = 0;
+  const oware_result code = oware_game_explain(game, house, NULL, 0, &n, &explained);
+  EXPECT(code == OWARE_RESULT_INSUFFICIENT_SIZE ? OWARE_RESULT_OK : code, expected); /* a legal move */
+  CHECK(played == reason && explained == reason);
   return reason;
 }
 
@@ -823,7 +925,10 @@ static void test_endgame(void) {
   EXPECT(oware_endgame_save(endgame, NULL, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
   char nowhere[620];
   snprintf(nowhere, sizeof nowhere, "%s/x.owdb", missing);
-  EXPECT(oware_endgame_save(endgame, nowhere, NULL, 0), OWARE_RESULT_ENDGAME_IO);
+  char expected[700];
+  snprintf(expected, sizeof expected, "%s: No such file or directory (os error 2)", nowhere);
+  EXPECT_MSG(oware_endgame_save(endgame, nowhere, ERR), OWARE_RESULT_ENDGAME_IO, expected);
+  EXPECT_MSG(oware_endgame_save(endgame, path, ERR), OWARE_RESULT_OK, "");
   oware_endgame_free(endgame);
   oware_endgame_free(NULL);
 
@@ -853,7 +958,10 @@ static void test_endgame(void) {
   EXPECT(oware_endgame_probe(endgame, game, &probe, best, sizeof best, &n), OWARE_RESULT_ENDGAME_TOO_MANY_SEEDS);
   EXPECT(oware_endgame_save(endgame, bad, NULL, 0), OWARE_RESULT_INVALID_ARGUMENT); /* nothing to save */
   oware_endgame_free(endgame);
-  EXPECT(oware_endgame_load_dir(missing, "abapa", own, &endgame, NULL, 0), OWARE_RESULT_ENDGAME_IO);
+  snprintf(expected, sizeof expected, "%s: cannot read the database: No such file or directory (os error 2)",
+           missing);
+  EXPECT_MSG(oware_endgame_load_dir(missing, "abapa", own, &endgame, ERR), OWARE_RESULT_ENDGAME_IO, expected);
+  EXPECT_MSG(oware_endgame_load(missing, &endgame, ERR), OWARE_RESULT_ENDGAME_IO, expected);
   CHECK(endgame == NULL);
   endgame = (oware_endgame *)&endgame;
   EXPECT(oware_endgame_load_dir(dir, "kalah", own, &endgame, NULL, 0), OWARE_RESULT_ENDGAME_UNSUPPORTED);
@@ -877,6 +985,8 @@ static void test_endgame(void) {
     load_fails(dir, OWARE_RESULT_ENDGAME_IO); /* a directory */
     write_file(bad, bytes, size - 1);
     load_fails(bad, OWARE_RESULT_ENDGAME_TRUNCATED);
+    snprintf(expected, sizeof expected, "%s: the database file is truncated", bad);
+    EXPECT_MSG(oware_endgame_load(bad, &endgame, ERR), OWARE_RESULT_ENDGAME_TRUNCATED, expected);
     bytes[size / 2] ^= 0x20;
     write_file(bad, bytes, size);
     load_fails(bad, OWARE_RESULT_ENDGAME_CHECKSUM);
@@ -898,7 +1008,9 @@ static void test_endgame(void) {
     load_fails(bad, OWARE_RESULT_ENDGAME_NOT_A_DATABASE);
     /* A bad layer file in a directory is an error, not its end. */
     write_file(path, bytes, size);
-    EXPECT(oware_endgame_load_dir(dir, "abapa", own, &endgame, NULL, 0), OWARE_RESULT_ENDGAME_NOT_A_DATABASE);
+    snprintf(expected, sizeof expected, "%s: not an oware endgame database (bad magic bytes)", path);
+    EXPECT_MSG(oware_endgame_load_dir(dir, "abapa", own, &endgame, ERR), OWARE_RESULT_ENDGAME_NOT_A_DATABASE,
+               expected);
     CHECK(endgame == NULL);
   }
   free(bytes);
@@ -1016,6 +1128,7 @@ int main(void) {
   test_messages();
   test_text();
   test_creation();
+  test_error_messages();
   test_queries();
   test_moves();
   test_explain();
