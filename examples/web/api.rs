@@ -3,7 +3,7 @@
 //! its own lock while a move is checked, played, answered and stored.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -392,12 +392,31 @@ fn asset(content_type: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, content_type)], body).into_response()
 }
 
+/// `main` (a page's own part) inside the shared layout, titled `title`.
+fn in_layout(title: &str, main: &str) -> String {
+    include_str!("static/layout.html")
+        .replace("<!-- title -->", title)
+        .replace("<!-- main -->", main)
+}
+
 async fn page() -> Html<&'static str> {
-    Html(include_str!("static/index.html"))
+    static PAGE: OnceLock<String> = OnceLock::new();
+    Html(PAGE.get_or_init(|| {
+        in_layout(
+            "Oware against the machine",
+            include_str!("static/index.html"),
+        )
+    }))
 }
 
 async fn rules() -> Html<&'static str> {
-    Html(include_str!("static/rules.html"))
+    static PAGE: OnceLock<String> = OnceLock::new();
+    Html(PAGE.get_or_init(|| {
+        in_layout(
+            "The rules of Oware (Abapa)",
+            include_str!("static/rules.html"),
+        )
+    }))
 }
 
 async fn script() -> Response {
@@ -440,6 +459,15 @@ pub fn router(app: Arc<App>) -> Router {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pages_sit_in_the_layout() {
+        let page = in_layout("Rules", "<main>R6</main>");
+        assert!(page.contains("<title>Rules</title>"));
+        assert!(page.contains(
+            "<a href=\"/rules\">Rules</a>\n  </nav>\n</header>\n<main>R6</main>\n</body>"
+        ));
+    }
 
     #[test]
     fn names_are_trimmed_printable_and_short() {

@@ -260,32 +260,39 @@ impl Store {
     }
 }
 
+/// The rows `sql` gives for `level`, each read by `read`.
+fn level_rows<T>(
+    conn: &Connection,
+    sql: &str,
+    level: u8,
+    read: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+) -> rusqlite::Result<Vec<T>> {
+    conn.prepare_cached(sql)?
+        .query_map(params![level], read)?
+        .collect()
+}
+
 /// The ten best standings against `level`.
 fn standings(conn: &Connection, level: u8) -> rusqlite::Result<Vec<Standing>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT name, SUM(outcome = 'win'), SUM(outcome = 'draw'), SUM(outcome = 'loss')
+    let sql = "SELECT name, SUM(outcome = 'win'), SUM(outcome = 'draw'), SUM(outcome = 'loss')
          FROM results WHERE level = ?1 GROUP BY name
          ORDER BY 2.0 * SUM(outcome = 'win') + SUM(outcome = 'draw') DESC, COUNT(*) ASC, name
-         LIMIT 10",
-    )?;
-    let rows = stmt.query_map(params![level], |row| {
+         LIMIT 10";
+    level_rows(conn, sql, level, |row| {
         Ok(Standing {
             name: row.get(0)?,
             wins: row.get(1)?,
             draws: row.get(2)?,
             losses: row.get(3)?,
         })
-    })?;
-    rows.collect()
+    })
 }
 
 /// The ten latest results against `level`.
 fn recent(conn: &Connection, level: u8) -> rusqlite::Result<Vec<GameResult>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT name, level, ruleset, side, person, machine, outcome FROM results
-         WHERE level = ?1 ORDER BY ended DESC, rowid DESC LIMIT 10",
-    )?;
-    let rows = stmt.query_map(params![level], |row| {
+    let sql = "SELECT name, level, ruleset, side, person, machine, outcome FROM results
+         WHERE level = ?1 ORDER BY ended DESC, rowid DESC LIMIT 10";
+    level_rows(conn, sql, level, |row| {
         Ok(GameResult {
             name: row.get(0)?,
             level: row.get(1)?,
@@ -295,8 +302,7 @@ fn recent(conn: &Connection, level: u8) -> rusqlite::Result<Vec<GameResult>> {
             machine: row.get(5)?,
             outcome: row.get(6)?,
         })
-    })?;
-    rows.collect()
+    })
 }
 
 #[cfg(test)]

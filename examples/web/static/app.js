@@ -217,6 +217,7 @@ function showStatus(view, myTurn) {
   const threatened = view.threats[view.you].length;
   let text;
   if (view.end) text = 'The game is over.';
+  else if (busy) text = 'Sowing…';
   else if (myTurn) text = `Your move: click one of your houses${threatened ? ` (${threatened} of them under threat)` : ''}.`;
   else text = `The machine (level ${view.level}) is thinking…`;
   $('status').textContent = text;
@@ -276,6 +277,8 @@ async function undo() {
     const played = await api('POST', `/api/games/${current.id}/undo`);
     say('Took back your last move.');
     $('hint').textContent = '';
+    clearMarks('hinted');
+    for (const item of [...$('log').children]) if (item.value > played.game.ply) item.remove();
     showGame(played.game);
   } catch (error) {
     say(error.message);

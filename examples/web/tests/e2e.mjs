@@ -269,12 +269,28 @@ try {
     await page.screenshot({ path: `${shots}/7-after-restart.png` });
   });
 
+  await test('Kalah: the last seed sown into the store gives another move', async () => {
+    await page.goto(`${base}/?delay=0`);
+    await page.selectOption('#ruleset', 'kalah');
+    await page.click('button[type=submit]');
+    await settled(page);
+    await page.click('#board .pit[data-pit="C"]');
+    await page.waitForFunction(() => document.querySelector('#game').dataset.ply === '1');
+    await settled(page);
+    assert.equal(await page.getAttribute('#board', 'data-animated'), 'D E F S*');
+    const view = await serverView(page);
+    assert.equal(view.turn, 'south', 'South moves again (K2)');
+    assert.deepEqual(await shown(page), counts(view.board));
+    await checkAnimations(page);
+    await page.screenshot({ path: `${shots}/8-kalah.png` });
+  });
+
   await test('the rules page spells out Abapa with its rule numbers', async () => {
     await page.goto(`${base}/rules`);
     const text = await page.textContent('main');
     for (const rule of ['R1', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'R10', 'R11']) assert.ok(text.includes(rule), rule);
     assert.match(text, /grand slam/);
-    await page.screenshot({ path: `${shots}/8-rules.png`, fullPage: true });
+    await page.screenshot({ path: `${shots}/9-rules.png`, fullPage: true });
   });
 } finally {
   await context.close();
