@@ -285,6 +285,7 @@ impl Session {
             },
             can_undo: !over && self.last_own_move().is_some(),
             end: EndView::of(game),
+            moves: game.moves().iter().map(Move::to_string).collect(),
             record: self.record_text(),
         }
     }

@@ -215,6 +215,8 @@ pub struct GameView {
     pub can_undo: bool,
     /// How it ended, if it has.
     pub end: Option<EndView>,
+    /// The moves played, by letter, in order.
+    pub moves: Vec<String>,
     /// The game record (the library's export).
     pub record: String,
 }

@@ -181,10 +181,21 @@ async function animate(report) {
 }
 
 function logMove(report) {
+  logLine(report.ply, `${sideName(report.side)}: ${report.words.join('; ')}`);
+}
+
+function logLine(ply, text) {
   const item = document.createElement('li');
-  item.value = report.ply;
-  item.textContent = `${sideName(report.side)}: ${report.words.join('; ')}`;
+  item.value = ply;
+  item.textContent = text;
   $('log').prepend(item);
+}
+
+/// The moves of a game opened from its link, by letter (the words of each
+/// come with its animation, which an opened game does not replay).
+function logMoves(view) {
+  $('log').replaceChildren();
+  view.moves.forEach((m, i) => logLine(i + 1, `${m === m.toUpperCase() ? 'South' : 'North'}: ${m}`));
 }
 
 function say(text) {
@@ -243,7 +254,7 @@ async function openGame(id) {
   const view = await api('GET', `/api/games/${encodeURIComponent(id)}`);
   buildBoard(view.board.houses.south.length, view.you);
   showTitle(view);
-  $('log').replaceChildren();
+  logMoves(view);
   say('');
   showGame(view);
   show('game');

@@ -266,6 +266,7 @@ try {
     assert.equal(after.record, before.record);
     assert.deepEqual(await shown(page), onPage);
     assert.deepEqual(counts(after.board), onPage);
+    assert.equal(await page.locator('#log li').count(), before.ply, 'the moves are listed again');
     await page.screenshot({ path: `${shots}/7-after-restart.png` });
   });
 
