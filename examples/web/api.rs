@@ -399,24 +399,27 @@ fn in_layout(title: &str, main: &str) -> String {
         .replace("<!-- main -->", main)
 }
 
+/// The page `main` titled `title` in the layout, made once into `cell`.
+fn laid_out(cell: &'static OnceLock<String>, title: &str, main: &str) -> Html<&'static str> {
+    Html(cell.get_or_init(|| in_layout(title, main)))
+}
+
 async fn page() -> Html<&'static str> {
     static PAGE: OnceLock<String> = OnceLock::new();
-    Html(PAGE.get_or_init(|| {
-        in_layout(
-            "Oware against the machine",
-            include_str!("static/index.html"),
-        )
-    }))
+    laid_out(
+        &PAGE,
+        "Oware against the machine",
+        include_str!("static/index.html"),
+    )
 }
 
 async fn rules() -> Html<&'static str> {
     static PAGE: OnceLock<String> = OnceLock::new();
-    Html(PAGE.get_or_init(|| {
-        in_layout(
-            "The rules of Oware (Abapa)",
-            include_str!("static/rules.html"),
-        )
-    }))
+    laid_out(
+        &PAGE,
+        "The rules of Oware (Abapa)",
+        include_str!("static/rules.html"),
+    )
 }
 
 async fn script() -> Response {
