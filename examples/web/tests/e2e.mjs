@@ -286,12 +286,27 @@ try {
     await page.screenshot({ path: `${shots}/8-kalah.png` });
   });
 
+  await test('Congkak: relay sowing animates as reported, lap by lap', async () => {
+    await page.goto(`${base}/?delay=0`);
+    await page.selectOption('#ruleset', 'congkak');
+    await page.click('button[type=submit]');
+    await settled(page);
+    await page.click('#board .pit[data-pit="B"]');
+    await page.waitForFunction(() => Number(document.querySelector('#game').dataset.ply) >= 1);
+    await settled(page);
+    const report = (await call('GET', `/api/games/${gameId(page)}/reports/1`)).json;
+    assert.ok(report.relays.length > 0, 'B ends in a: its seeds are lifted and sown on (C4)');
+    assert.equal(await checkAnimations(page), (await serverView(page)).ply);
+    assert.deepEqual(await shown(page), counts((await serverView(page)).board));
+    await page.screenshot({ path: `${shots}/9-congkak.png` });
+  });
+
   await test('the rules page spells out Abapa with its rule numbers', async () => {
     await page.goto(`${base}/rules`);
     const text = await page.textContent('main');
     for (const rule of ['R1', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'R10', 'R11']) assert.ok(text.includes(rule), rule);
     assert.match(text, /grand slam/);
-    await page.screenshot({ path: `${shots}/9-rules.png`, fullPage: true });
+    await page.screenshot({ path: `${shots}/10-rules.png`, fullPage: true });
   });
 } finally {
   await context.close();
