@@ -451,7 +451,7 @@ fn load_refuses_an_empty_file_and_bad_tags() {
         &out,
         &[
             "You play North (a–f), the bottom row; the engine plays South at level 2.",
-            "Seed 4 (--seed 4 --you north --level 2 plays the same again).",
+            "Seed 4.\n",
         ],
     );
     std::fs::write(&bad, record("player", "-1")).expect("write");
@@ -814,23 +814,24 @@ fn a_new_game_keeps_the_unfinished_game_it_finds() {
     assert_eq!(read(&kept), two_player_record("1. C"));
     assert_eq!(read(&save), two_player_record("1. B"));
     // Resuming the save file keeps it where it is; resuming the kept game
-    // moves the save file's aside too.
+    // goes on saving in the kept file, and leaves the save file's game be.
     let (out, _) = play_env(&["--load", &save.display().to_string()], &env, b"q\n");
     assert!(!out.contains("An unfinished game was in"), "{out}");
     let (out, _) = play_env(&["--load", &kept.display().to_string()], &env, b"f\nq\n");
-    let second = dir.join("unfinished-2.pgn");
+    assert!(!out.contains("An unfinished game was in"), "{out}");
     shows(
         &out,
         &[
-            &format!("it is kept in {} (", second.display()),
             &format!("Resumed {kept_name} after 1 ply."),
+            &format!("It is saved in {kept_name}: --load {kept_name} resumes it."),
         ],
     );
-    assert_eq!(read(&second), two_player_record("1. B"));
-    assert_eq!(read(&save), two_player_record("1. C f"));
-    // So does `new` in the middle of a game.
+    assert_eq!(read(&kept), two_player_record("1. C f"));
+    assert_eq!(read(&save), two_player_record("1. B"));
+    assert!(!dir.join("unfinished-2.pgn").exists());
+    // `new` in the middle of a game moves the save file's game aside.
     let (out, _) = play_env(&["--load", &save.display().to_string()], &env, b"new\nq\n");
-    let third = dir.join("unfinished-3.pgn");
+    let third = dir.join("unfinished-2.pgn");
     shows(
         &out,
         &[&format!(
@@ -839,7 +840,7 @@ fn a_new_game_keeps_the_unfinished_game_it_finds() {
             third.display()
         )],
     );
-    assert_eq!(read(&third), two_player_record("1. C f"));
+    assert_eq!(read(&third), two_player_record("1. B"));
 }
 
 #[test]
@@ -862,7 +863,7 @@ fn load_restores_the_players_the_level_and_the_seed() {
         &[
             &format!("Resumed {file} after 3 plies."),
             "You play North (a–f), the bottom row; the engine plays South at level 1.",
-            "Seed 4 (--seed 4 --you north --level 1 plays the same again).",
+            "Seed 4.\n",
             "North to move> [Variant \"abapa\"]\n[South \"oware level 1\"]\n[North \"player\"]",
         ],
     );
@@ -1032,11 +1033,29 @@ fn quitting_says_when_the_game_is_not_saved() {
     let (out, _) = play_env(&["--you", "both"], &env, b"C\nq\n");
     shows(
         &out,
-        &[&format!(
-            "It could not be saved in {} (see above); 'save FILE' keeps a game.",
-            save.display()
-        )],
+        &[
+            &format!("cannot save in {} (", save.display()),
+            "): this game is not saved as you play ('save FILE' keeps it).",
+            "It is not saved (see above); 'save FILE' keeps a game.",
+        ],
     );
+    // A directory, or a file that is no game, is left alone.
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "important\n").expect("write");
+    for path in [&notes, &dir] {
+        let env = [("OWARE_PLAY_SAVE", path.to_str().expect("a UTF-8 path"))];
+        let (out, _) = play_env(&["--you", "both"], &env, b"C\nq\n");
+        shows(
+            &out,
+            &[&format!(
+                "{} is not a saved game: it is left as it is, and this game is not saved as \
+                 you play ('save FILE' keeps it).",
+                path.display()
+            )],
+        );
+    }
+    assert_eq!(read(&notes), "important\n");
+    assert!(!dir.with_file_name("unsaved-1").exists());
     let (out, _) = play(&["--you", "both"], b"C\nq\n");
     shows(
         &out,

@@ -135,7 +135,14 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
     }
     match &args.load {
         Some(path) if session.is_save_file(path) => {}
+        Some(path) if session.is_numbered_save(path) && session.save_in(path) => {}
         _ => session.keep_saved_game(),
+    }
+    if args.load.is_some() {
+        session.not_replayable();
+    }
+    if let Some(moves) = &args.moves {
+        session.replay_with(&format!(" --moves {}", session::shell_word(moves)));
     }
     if let Some(path) = &args.load {
         say!(

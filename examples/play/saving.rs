@@ -19,7 +19,8 @@ const PERSON: &str = "player";
 /// `~/.local/state/oware`.
 pub fn default_save_file() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("OWARE_PLAY_SAVE") {
-        return (!path.is_empty() && path != "off").then(|| PathBuf::from(path));
+        return (!path.is_empty() && !path.eq_ignore_ascii_case("off"))
+            .then(|| PathBuf::from(path));
     }
     let state = std::env::var_os("XDG_STATE_HOME")
         .filter(|d| !d.is_empty())
@@ -79,16 +80,16 @@ fn lock_file(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// Claims the save file `path` for this process: false when another
-/// game that is still running saves there. A lock left by a game that
-/// ended without removing it is taken over; where no lock can be written
-/// (a read-only directory), the file is this game's as before.
-pub fn claim(path: &Path) -> bool {
+/// Claims the save file `path` for this process: `Ok(false)` when another
+/// game that is still running saves there, an error when no lock can be
+/// written beside it (so no game could be saved there either). A lock
+/// left by a game that ended without removing it is taken over.
+pub fn claim(path: &Path) -> io::Result<bool> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        let _ = std::fs::create_dir_all(dir);
+        std::fs::create_dir_all(dir)?;
     }
     let lock = lock_file(path);
-    for _ in 0..2 {
+    loop {
         match std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
@@ -96,19 +97,35 @@ pub fn claim(path: &Path) -> bool {
         {
             Ok(mut file) => {
                 use std::io::Write as _;
-                let _ = write!(file, "{}", std::process::id());
-                return true;
+                write!(file, "{}", std::process::id())?;
+                return Ok(true);
             }
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
                 if holder(&lock).is_some_and(is_running) {
-                    return false;
+                    return Ok(false);
                 }
-                let _ = std::fs::remove_file(&lock);
+                // A stale lock: take it over (once it is gone).
+                std::fs::remove_file(&lock)?;
             }
-            Err(_) => return true,
+            Err(e) => return Err(e),
         }
     }
-    true
+}
+
+/// Whether `path` can be a save file: nothing is there, or a game record.
+/// A directory, or a file that is not a record, is someone else's.
+pub fn holds_no_other_file(path: &Path) -> bool {
+    match std::fs::metadata(path) {
+        Err(_) => true,
+        Ok(meta) if !meta.is_file() => false,
+        Ok(_) => std::fs::read_to_string(path).is_ok_and(|t| t.parse::<Record>().is_ok()),
+    }
+}
+
+/// Whether `path` is one of the numbered files beside the save file
+/// `save` (where `keep_aside` and a second game put games).
+pub fn is_numbered_beside(save: &Path, path: &Path) -> bool {
+    numbered(save).take(1000).any(|p| same_file(&p, path))
 }
 
 /// Gives up the save file `path`, if this process holds it.
@@ -135,7 +152,9 @@ fn is_running(pid: u32) -> bool {
 /// (`unfinished-game-1.pgn`, …) that holds no game and that this process
 /// could claim.
 pub fn claim_numbered(path: &Path) -> Option<PathBuf> {
-    numbered(path).take(1000).find(|p| !p.exists() && claim(p))
+    numbered(path)
+        .take(1000)
+        .find(|p| !p.exists() && claim(p).unwrap_or(false))
 }
 
 /// The numbered names beside the save file `path`.

@@ -134,6 +134,9 @@ pub struct Session {
     /// The flags that `--load` needs besides the file to resume as
     /// played (the endgame databases').
     resume_flags: String,
+    /// The flags besides the start, the players and the seed that play
+    /// this game again (`--moves`); `None` for a game loaded.
+    replay_flags: Option<String>,
 }
 
 impl Session {
@@ -156,6 +159,7 @@ impl Session {
             save_file: saving::default_save_file(),
             saved: std::cell::Cell::new(true),
             resume_flags: String::new(),
+            replay_flags: Some(String::new()),
         };
         session.seat_players();
         session.claim_save_file();
@@ -164,25 +168,77 @@ impl Session {
 
     /// Makes the save file this game's alone: when another game that is
     /// running saves there, this one saves in a numbered file beside it.
+    /// A file that is not a game (or a directory) is left alone, and so
+    /// is a place where nothing can be written: the game is not saved.
     fn claim_save_file(&mut self) {
         let Some(path) = self.save_file.clone() else {
             return;
         };
-        if !saving::claim(&path) {
-            self.save_file = saving::claim_numbered(&path);
-            match &self.save_file {
-                Some(own) => say!(
-                    "Another game being played saves in {}: this one saves in {}.",
-                    path.display(),
-                    own.display()
-                ),
-                None => say!(
-                    "Another game being played saves in {}: this one is not saved as you play.",
-                    path.display()
-                ),
+        let not_saved = "this game is not saved as you play ('save FILE' keeps it)";
+        if !saving::holds_no_other_file(&path) {
+            say!(
+                "{} is not a saved game: it is left as it is, and {not_saved}.",
+                path.display()
+            );
+            self.save_file = None;
+        } else {
+            match saving::claim(&path) {
+                Ok(true) => {}
+                Ok(false) => {
+                    self.save_file = saving::claim_numbered(&path);
+                    match &self.save_file {
+                        Some(own) => say!(
+                            "Another game being played saves in {}: this one saves in {}.",
+                            path.display(),
+                            own.display()
+                        ),
+                        None => say!(
+                            "Another game being played saves in {}: {not_saved}.",
+                            path.display()
+                        ),
+                    }
+                }
+                Err(e) => {
+                    say!("cannot save in {} ({e}): {not_saved}.", path.display());
+                    self.save_file = None;
+                }
             }
         }
         interrupt::set_save_file(self.save_file.clone());
+    }
+
+    /// Saves this game in `path`, a numbered save file it was loaded from,
+    /// instead of the save file (which keeps the game it holds), so that
+    /// resuming leaves no older copy behind; false when another running
+    /// game saves there.
+    pub fn save_in(&mut self, path: &Path) -> bool {
+        if !saving::claim(path).unwrap_or(false) {
+            return false;
+        }
+        if let Some(old) = self.save_file.replace(path.to_owned()) {
+            saving::release(&old);
+        }
+        interrupt::set_save_file(self.save_file.clone());
+        true
+    }
+
+    /// Whether `path` is a numbered file beside the save file.
+    pub fn is_numbered_save(&self, path: &Path) -> bool {
+        self.save_file
+            .as_deref()
+            .is_some_and(|save| saving::is_numbered_beside(save, path))
+    }
+
+    /// Says no replay command for the seed: the game did not start here.
+    pub fn not_replayable(&mut self) {
+        self.replay_flags = None;
+    }
+
+    /// Adds `flags` (the moves played first) to the replay command.
+    pub fn replay_with(&mut self, flags: &str) {
+        if let Some(replay) = &mut self.replay_flags {
+            replay.push_str(flags);
+        }
     }
 
     /// Engine players for the sides that have a level: South's with the
@@ -333,13 +389,16 @@ impl Session {
             ),
         }
         if !self.sides.people_only() {
-            say!(
-                "Seed {} (--seed {}{}{} plays the same again).",
-                self.seed,
-                self.seed,
-                self.start_flags(),
-                self.sides.flags()
-            );
+            match &self.replay_flags {
+                Some(replay) => say!(
+                    "Seed {} (--seed {}{}{}{replay} plays the same again).",
+                    self.seed,
+                    self.seed,
+                    self.start_flags(),
+                    self.sides.flags()
+                ),
+                None => say!("Seed {}.", self.seed),
+            }
         }
         if !self.sides.engines_only() {
             say!(
@@ -559,7 +618,11 @@ impl Session {
                 );
             }
             (None, _) => {
-                text += "It is not saved (OWARE_PLAY_SAVE is off); 'save FILE' keeps a game.\n"
+                let why = match saving::default_save_file() {
+                    None => "OWARE_PLAY_SAVE is off",
+                    Some(_) => "see above",
+                };
+                text += &format!("It is not saved ({why}); 'save FILE' keeps a game.\n");
             }
         }
         text
@@ -746,7 +809,7 @@ impl Drop for Session {
 
 /// `text` as one word for a shell: as it is when it has only letters,
 /// digits and `-`, else in single quotes.
-fn shell_word(text: &str) -> String {
+pub fn shell_word(text: &str) -> String {
     if text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
         text.to_owned()
     } else {
