@@ -64,6 +64,13 @@
 #define OWARE_MAX_PITS 20
 
 /**
+ * A size of error-message buffer (`err`, `err_len`) that holds every
+ * message whole, unless it quotes long text of the caller's (a tag
+ * value, a file path).
+ */
+#define OWARE_ERROR_SIZE 256
+
+/**
  * No move: the value of a move field or out-parameter when there is none.
  */
 #define OWARE_NO_MOVE UINT8_MAX
@@ -103,11 +110,12 @@ typedef enum {
    */
   OWARE_RESULT_INVALID_ARGUMENT = 2,
   /**
-   * A string is not UTF-8 or does not parse as the text asked for.
+   * A string is not UTF-8 or does not parse as the text asked for (the
+   * call's `err` buffer tells why).
    */
   OWARE_RESULT_PARSE_ERROR = 3,
   /**
-   * The move is not legal here (`oware_game_check_move` tells why).
+   * The move is not legal here (the call's `out_reason` tells why).
    */
   OWARE_RESULT_ILLEGAL_MOVE = 4,
   /**
@@ -792,10 +800,13 @@ oware_result oware_text_check(uint32_t kind,
  *
  * On success the caller owns `*out` and must free it with
  * `oware_game_free`. On failure `*out` is set to NULL:
- * `OWARE_RESULT_PARSE_ERROR` when the text is not UTF-8 or not a ruleset
- * (`oware_text_check` with `OWARE_TEXT_KIND_RULESET` tells why).
+ * `OWARE_RESULT_PARSE_ERROR` when the text is not UTF-8 or not a ruleset.
+ * Unless `err` is NULL, the message buffer `err` of `err_len` bytes is
+ * set to why (empty on success), e.g. `"invalid ruleset text: unknown
+ * preset (abapa, openspiel, awale, kalah, kalah-irving or congkak)"`; see
+ * the crate docs.
  */
-oware_result oware_game_new(const char *ruleset, oware_game **out);
+oware_result oware_game_new(const char *ruleset, oware_game **out, char *err, size_t err_len);
 
 /**
  * Creates a game that starts from a position string, e.g.
@@ -806,10 +817,15 @@ oware_result oware_game_new(const char *ruleset, oware_game **out);
  *
  * On success the caller owns `*out` and must free it with
  * `oware_game_free`. On failure `*out` is set to NULL:
- * `OWARE_RESULT_PARSE_ERROR` when the text is not UTF-8 or not a position
- * (`oware_text_check` with `OWARE_TEXT_KIND_POSITION` tells why).
+ * `OWARE_RESULT_PARSE_ERROR` when the text is not UTF-8 or not a position.
+ * Unless `err` is NULL, the message buffer `err` of `err_len` bytes is
+ * set to why (empty on success), e.g. `"invalid position: 49 seeds in
+ * houses and stores, the ruleset has 48"`.
  */
-oware_result oware_game_from_position(const char *position, oware_game **out);
+oware_result oware_game_from_position(const char *position,
+                                      oware_game **out,
+                                      char *err,
+                                      size_t err_len);
 
 /**
  * Creates a game from a game record: PGN-like tag pairs (`[Variant
@@ -819,11 +835,15 @@ oware_result oware_game_from_position(const char *position, oware_game **out);
  *
  * On success the caller owns `*out` and must free it with
  * `oware_game_free`. On failure `*out` is set to NULL:
- * `OWARE_RESULT_PARSE_ERROR` when the text is not UTF-8 or not a valid record
- * (`oware_text_check` with `OWARE_TEXT_KIND_RECORD` tells why, e.g. which
- * move is illegal).
+ * `OWARE_RESULT_PARSE_ERROR` when the text is not UTF-8 or not a valid
+ * record. Unless `err` is NULL, the message buffer `err` of `err_len`
+ * bytes is set to why (empty on success), e.g. `"invalid game record: ply
+ * 3: illegal move f: house is not the side to move's"`.
  */
-oware_result oware_game_from_record(const char *record, oware_game **out);
+oware_result oware_game_from_record(const char *record,
+                                    oware_game **out,
+                                    char *err,
+                                    size_t err_len);
 
 /**
  * Copies a game, with its history and tags.
@@ -905,12 +925,17 @@ const char *oware_illegal_move_reason_message(uint32_t reason);
  * `out_report` is NULL, writes what it did to `*out_report`.
  *
  * Returns `OWARE_RESULT_ILLEGAL_MOVE` or `OWARE_RESULT_GAME_OVER` when
- * the move cannot be played (`oware_game_check_move` tells why); the game
- * is then unchanged. The report's lists are read with
+ * the move cannot be played; the game is then unchanged. Unless
+ * `out_reason` is NULL, `*out_reason` is set to why
+ * (`OWARE_ILLEGAL_MOVE_REASON_NONE` when the move is played), as
+ * `oware_game_check_move` gives it. The report's lists are read with
  * `oware_game_report_sown`, `oware_game_report_captures` and
  * `oware_game_report_relays` for ply `out_report->ply`.
  */
-oware_result oware_game_play(oware_game *game, uint8_t house, oware_move_report *out_report);
+oware_result oware_game_play(oware_game *game,
+                             uint8_t house,
+                             oware_move_report *out_report,
+                             oware_illegal_move_reason *out_reason);
 
 /**
  * Writes, without playing it, what the move that sows absolute house
@@ -925,14 +950,17 @@ oware_result oware_game_play(oware_game *game, uint8_t house, oware_move_report 
  * `buf` is written up to `len` bytes, NUL-terminated; `*out_n` is set to
  * the length written, or the size needed
  * (`OWARE_RESULT_INSUFFICIENT_SIZE`). Returns `OWARE_RESULT_ILLEGAL_MOVE`
- * or `OWARE_RESULT_GAME_OVER` when the move cannot be played
- * (`oware_game_check_move` tells why), writing nothing.
+ * or `OWARE_RESULT_GAME_OVER` when the move cannot be played, writing
+ * nothing to `buf`. Unless `out_reason` is NULL, `*out_reason` is set to
+ * why the move cannot be played (`OWARE_ILLEGAL_MOVE_REASON_NONE` when it
+ * can, whether or not the explanation fits), as `oware_game_play` sets it.
  */
 oware_result oware_game_explain(const oware_game *game,
                                 uint8_t house,
                                 char *buf,
                                 size_t len,
-                                size_t *out_n);
+                                size_t *out_n,
+                                oware_illegal_move_reason *out_reason);
 
 /**
  * Writes what ply `ply` (from 1 to `oware_game_ply`) did to `*out`, as
@@ -1091,9 +1119,15 @@ oware_result oware_game_move_to_str(const oware_game *game,
  * origin house to `*out_move`. Whether the move is legal is not checked.
  *
  * Returns `OWARE_RESULT_PARSE_ERROR` unless `text` is exactly one letter
- * of a house of the game's ruleset.
+ * of a house of the game's ruleset; unless `err` is NULL, the message
+ * buffer `err` of `err_len` bytes is set to why (empty on success), e.g.
+ * `"g: no such house in this ruleset"`.
  */
-oware_result oware_game_move_from_str(const oware_game *game, const char *text, uint8_t *out_move);
+oware_result oware_game_move_from_str(const oware_game *game,
+                                      const char *text,
+                                      uint8_t *out_move,
+                                      char *err,
+                                      size_t err_len);
 
 /**
  * Sets the record tag `name` to `value` (e.g. `"South"`, `"Ama"`), or
@@ -1111,9 +1145,15 @@ oware_result oware_game_move_from_str(const oware_game *game, const char *text, 
  * `"0-1"`, `"1/2-1/2"` or `"*"` (`"*"` removes it); or `value` holds a
  * line break or another control character (a tab is fine). Returns
  * `OWARE_RESULT_PARSE_ERROR` when `name` or `value` is not UTF-8 (as every
- * function taking text does), and changes nothing.
+ * function taking text does), and changes nothing. Unless `err` is NULL,
+ * the message buffer `err` of `err_len` bytes is set to why (empty on
+ * success), e.g. `"invalid tag: Position comes from the game's start"`.
  */
-oware_result oware_game_set_tag(oware_game *game, const char *name, const char *value);
+oware_result oware_game_set_tag(oware_game *game,
+                                const char *name,
+                                const char *value,
+                                char *err,
+                                size_t err_len);
 
 /**
  * Writes the value of the record tag `name` (e.g. `"South"`), as
@@ -1130,13 +1170,17 @@ oware_result oware_game_set_tag(oware_game *game, const char *name, const char *
  * 0`), `OWARE_RESULT_INVALID_TAG` when `name` is empty, holds anything
  * but ASCII letters, digits and `_`, or is `Variant` or `Position`
  * (which come from the game's start: `oware_game_ruleset_to_str`), and
- * `OWARE_RESULT_PARSE_ERROR` when `name` is not UTF-8.
+ * `OWARE_RESULT_PARSE_ERROR` when `name` is not UTF-8. Unless `err` is
+ * NULL, the message buffer `err` of `err_len` bytes is set to why (empty
+ * on success), e.g. `"invalid tag: Variant comes from the game's start"`.
  */
 oware_result oware_game_tag(const oware_game *game,
                             const char *name,
                             char *buf,
                             size_t len,
-                            size_t *out_n);
+                            size_t *out_n,
+                            char *err,
+                            size_t err_len);
 
 /**
  * Counts the move paths of `depth` plies from the current position
@@ -1364,11 +1408,15 @@ oware_result oware_stop_is_requested(const oware_stop *stop, bool *out_stopped);
  * `OWARE_RESULT_ENDGAME_IO`, `_NOT_A_DATABASE`, `_VERSION`, `_TRUNCATED`,
  * `_CHECKSUM`, `_CORRUPT` or `_MISMATCH` (another ruleset or convention,
  * or layers that do not follow the ones before).
+ * Unless `err` is NULL, the message buffer `err` of `err_len` bytes is
+ * set to why (empty on success), e.g. `"endgame/own-03.owdb: the database file is truncated"`.
  */
 oware_result oware_endgame_load_dir(const char *dir,
                                     const char *ruleset,
                                     uint32_t convention,
-                                    oware_endgame **out);
+                                    oware_endgame **out,
+                                    char *err,
+                                    size_t err_len);
 
 /**
  * Loads a database from one file holding its layers from 0 seeds up (as
@@ -1382,8 +1430,13 @@ oware_result oware_endgame_load_dir(const char *dir,
  * when it is refused `OWARE_RESULT_ENDGAME_NOT_A_DATABASE`, `_VERSION`,
  * `_TRUNCATED`, `_CHECKSUM`, `_CORRUPT` or `_MISMATCH` (its layers do not
  * start at 0 seeds).
+ * Unless `err` is NULL, the message buffer `err` of `err_len` bytes is
+ * set to why (empty on success), e.g. `"abapa.owdb: cannot read the database: No such file or directory (os error 2)"`.
  */
-oware_result oware_endgame_load(const char *path, oware_endgame **out);
+oware_result oware_endgame_load(const char *path,
+                                oware_endgame **out,
+                                char *err,
+                                size_t err_len);
 
 /**
  * Builds the database of the ruleset given as text under `convention`
@@ -1404,11 +1457,15 @@ oware_result oware_endgame_load(const char *path, oware_endgame **out);
  * when the memory the build needs (reserved before it starts: about 2 or
  * 3 bytes a position of the layers below the last and 8 of the last)
  * cannot be had, or an array cannot be allocated later.
+ * Unless `err` is NULL, the message buffer `err` of `err_len` bytes is
+ * set to why (empty on success), e.g. `"endgame databases need an Oware ruleset in which a side never passes without a capture"`.
  */
 oware_result oware_endgame_build(const char *ruleset,
                                  uint32_t convention,
                                  uint32_t max_seeds,
-                                 oware_endgame **out);
+                                 oware_endgame **out,
+                                 char *err,
+                                 size_t err_len);
 
 /**
  * As `oware_endgame_build`, stopped by `stop` (may be NULL: never
@@ -1420,7 +1477,9 @@ oware_result oware_endgame_build_with_stop(const char *ruleset,
                                            uint32_t convention,
                                            uint32_t max_seeds,
                                            const oware_stop *stop,
-                                           oware_endgame **out);
+                                           oware_endgame **out,
+                                           char *err,
+                                           size_t err_len);
 
 /**
  * Frees an endgame handle. Calling with NULL is fine. Must not be called
@@ -1465,8 +1524,13 @@ oware_result oware_endgame_ruleset_to_str(const oware_endgame *endgame,
  * Returns `OWARE_RESULT_INVALID_ARGUMENT` for a database without layers
  * (no file is touched), `OWARE_RESULT_ENDGAME_IO` when the file cannot be
  * created or written.
+ * Unless `err` is NULL, the message buffer `err` of `err_len` bytes is
+ * set to why (empty on success), e.g. `"/no/such/dir/abapa.owdb: No such file or directory (os error 2)"`.
  */
-oware_result oware_endgame_save(const oware_endgame *endgame, const char *path);
+oware_result oware_endgame_save(const oware_endgame *endgame,
+                                const char *path,
+                                char *err,
+                                size_t err_len);
 
 /**
  * Probes the database for the game's current position: writes its value

@@ -7,8 +7,9 @@
 //   not copyable), each freed by its _free function.
 // - Every failing call throws oware::Error, a std::runtime_error carrying
 //   the oware_result (code()) and a message (what()): the code's message,
-//   and for text that does not parse the reason oware_text_check gives
-//   (e.g. "invalid position: ..."); for a file, its path.
+//   or the reason the library writes to a call's error-message buffer
+//   (e.g. "invalid position: ...", or a file's path and what is wrong
+//   with it), or for an illegal move "illegal move C: house is empty".
 // - Caller-owned buffers become std::string and std::vector; moves are
 //   absolute house indices (uint8_t), as in the C API; enums and structs are
 //   the C ones (oware_side, oware_outcome, oware_search_limits, ...).
@@ -42,7 +43,7 @@ class Error : public std::runtime_error {
  public:
   // The code with its static message.
   explicit Error(oware_result code) : Error(code, result_message(code)) {}
-  // The code with a message of the caller's (a parse error's reason).
+  // The code with a message: the reason the library wrote, or the caller's.
   Error(oware_result code, const std::string& message)
       : std::runtime_error(message), code_(code) {}
   oware_result code() const noexcept { return code_; }
@@ -110,19 +111,13 @@ std::string read_string(F f) {
   return text;
 }
 
-// Throws for a failed parse of `text` as `kind` with the reason
-// oware_text_check gives, and for any other failure with the code.
-inline void check_text(oware_result result, oware_text_kind kind, const std::string& text) {
-  if (result == OWARE_RESULT_PARSE_ERROR) {
-    const std::string reason = text_error(kind, text);
-    throw Error(result, reason.empty() ? result_message(result) : reason);
-  }
-  check(result);
-}
-
-// Throws for a failed call on the file or directory `path`, naming it.
-inline void check_path(oware_result result, const std::string& path) {
-  if (result != OWARE_RESULT_OK) throw Error(result, result_message(result) + ": " + path);
+// Calls f(err, err_len) with an error-message buffer, and throws Error with
+// the code and the message the call wrote unless it succeeds.
+template <class F>
+void check_detail(F f) {
+  char err[OWARE_ERROR_SIZE] = "";
+  const oware_result result = f(err, sizeof err);
+  if (result != OWARE_RESULT_OK) throw Error(result, err);
 }
 
 // A unique_ptr deleter calling the C API's _free function.
@@ -178,15 +173,14 @@ class Game {
  public:
   // A game from the start of a ruleset: "abapa", "kalah(6,5)", "congkak", ...
   // Throws Error(OWARE_RESULT_PARSE_ERROR, why) for text that is no ruleset.
-  explicit Game(const std::string& ruleset = "abapa")
-      : game_(from_text(oware_game_new, OWARE_TEXT_KIND_RULESET, ruleset)) {}
+  explicit Game(const std::string& ruleset = "abapa") : game_(from_text(oware_game_new, ruleset)) {}
   // A game from a position string, e.g. "4,4,4,4,4,4/4,4,4,4,4,4 s 0 0".
   static Game from_position(const std::string& position) {
-    return Game(from_text(oware_game_from_position, OWARE_TEXT_KIND_POSITION, position));
+    return Game(from_text(oware_game_from_position, position));
   }
   // A game from a record (tags and movetext) or a move string ("CfBa").
   static Game from_record(const std::string& record) {
-    return Game(from_text(oware_game_from_record, OWARE_TEXT_KIND_RECORD, record));
+    return Game(from_text(oware_game_from_record, record));
   }
 
   Game(const Game& other)
@@ -237,8 +231,9 @@ class Game {
   // "illegal move C: house is empty") and leaves the game unchanged.
   Report play(uint8_t house) {
     oware_move_report summary;
-    const oware_result result = oware_game_play(get(), house, &summary);
-    throw_if_illegal(result, house);
+    oware_illegal_move_reason reason = OWARE_ILLEGAL_MOVE_REASON_NONE;
+    const oware_result result = oware_game_play(get(), house, &summary, &reason);
+    throw_if_illegal(result, house, reason);
     check(result);
     return report(summary.ply);
   }
@@ -247,10 +242,12 @@ class Game {
   // as play() does.
   std::string explain(uint8_t house) const {
     size_t n = 0;
-    const oware_result result = oware_game_explain(get(), house, nullptr, 0, &n);
-    throw_if_illegal(result, house);
-    return detail::read_string(
-        [this, house](char* b, size_t l, size_t* k) { return oware_game_explain(get(), house, b, l, k); });
+    oware_illegal_move_reason reason = OWARE_ILLEGAL_MOVE_REASON_NONE;
+    const oware_result result = oware_game_explain(get(), house, nullptr, 0, &n, &reason);
+    throw_if_illegal(result, house, reason);
+    return detail::read_string([this, house](char* b, size_t l, size_t* k) {
+      return oware_game_explain(get(), house, b, l, k, nullptr);
+    });
   }
   // The report of ply `ply` (from 1 to ply()).
   Report report(size_t ply) const {
@@ -304,11 +301,11 @@ class Game {
         [this](char* b, size_t l, size_t* n) { return oware_game_ruleset_to_str(get(), b, l, n); });
   }
   // Throws Error(result, "illegal move C: house is empty") when `result`
-  // says the move at `house` cannot be played.
-  void throw_if_illegal(oware_result result, uint8_t house) const {
+  // says the move at `house` cannot be played, for `reason`.
+  void throw_if_illegal(oware_result result, uint8_t house, oware_illegal_move_reason reason) const {
     if (result == OWARE_RESULT_ILLEGAL_MOVE || result == OWARE_RESULT_GAME_OVER) {
       const std::string name = house < 2 * houses_per_side() ? move_name(house) : std::to_string(house);
-      throw Error(result, "illegal move " + name + ": " + illegal_move_reason_message(check_move(house)));
+      throw Error(result, "illegal move " + name + ": " + illegal_move_reason_message(reason));
     }
   }
   // The letter of a house: "A".., "a"...
@@ -317,26 +314,28 @@ class Game {
       return oware_game_move_to_str(get(), house, b, l, n);
     });
   }
-  // The house of a letter ("C", "f"); Error(OWARE_RESULT_PARSE_ERROR) for any other text.
+  // The house of a letter ("C", "f"); Error(OWARE_RESULT_PARSE_ERROR, why) for any other text.
   uint8_t parse_move(const std::string& letter) const {
     uint8_t house = OWARE_NO_MOVE;
-    check(oware_game_move_from_str(get(), letter.c_str(), &house));
+    detail::check_detail([&](char* e, size_t l) {
+      return oware_game_move_from_str(get(), letter.c_str(), &house, e, l);
+    });
     return house;
   }
   // The record tag `name` as record() writes it, or nullopt when there is none.
   std::optional<std::string> tag(const std::string& name) const {
     size_t n = 0;
-    oware_result result = oware_game_tag(get(), name.c_str(), nullptr, 0, &n);
+    char err[OWARE_ERROR_SIZE] = "";
+    oware_result result = oware_game_tag(get(), name.c_str(), nullptr, 0, &n, err, sizeof err);
     if (result == OWARE_RESULT_NO_SUCH_TAG) return std::nullopt;
-    if (result != OWARE_RESULT_INSUFFICIENT_SIZE) check(result);
+    if (result != OWARE_RESULT_INSUFFICIENT_SIZE && result != OWARE_RESULT_OK) throw Error(result, err);
     return detail::read_string([&](char* b, size_t l, size_t* out) {
-      return oware_game_tag(get(), name.c_str(), b, l, out);
+      return oware_game_tag(get(), name.c_str(), b, l, out, nullptr, 0);
     });
   }
-  void set_tag(const std::string& name, const std::string& value) {
-    check(oware_game_set_tag(get(), name.c_str(), value.c_str()));
-  }
-  void remove_tag(const std::string& name) { check(oware_game_set_tag(get(), name.c_str(), nullptr)); }
+  // Error(OWARE_RESULT_INVALID_TAG, why) for a tag the game refuses.
+  void set_tag(const std::string& name, const std::string& value) { write_tag(name, value.c_str()); }
+  void remove_tag(const std::string& name) { write_tag(name, nullptr); }
   // The move paths of `depth` plies (perft).
   uint64_t perft(uint32_t depth) const {
     uint64_t nodes = 0;
@@ -353,11 +352,16 @@ class Game {
  private:
   using Handle = detail::Handle<oware_game, oware_game_free>;
   explicit Game(Handle game) : game_(std::move(game)) {}
-  static Handle from_text(oware_result (*f)(const char*, oware_game**), oware_text_kind kind,
+  static Handle from_text(oware_result (*f)(const char*, oware_game**, char*, size_t),
                           const std::string& text) {
     oware_game* game = nullptr;
-    detail::check_text(f(text.c_str(), &game), kind, text);
+    detail::check_detail([&](char* e, size_t l) { return f(text.c_str(), &game, e, l); });
     return Handle(game);
+  }
+  // Sets the tag to `value`, or removes it when `value` is NULL.
+  void write_tag(const std::string& name, const char* value) {
+    detail::check_detail(
+        [&](char* e, size_t l) { return oware_game_set_tag(get(), name.c_str(), value, e, l); });
   }
   Handle game_;
 };
@@ -404,33 +408,28 @@ class Endgame {
   // The layers in directory `dir` (even-00.owdb, ... or own-00.owdb, ...).
   static Endgame load_dir(const std::string& dir, const std::string& ruleset,
                           oware_convention convention) {
-    oware_endgame* endgame = nullptr;
-    const oware_result result = oware_endgame_load_dir(dir.c_str(), ruleset.c_str(), convention, &endgame);
-    if (result == OWARE_RESULT_PARSE_ERROR) detail::check_text(result, OWARE_TEXT_KIND_RULESET, ruleset);
-    detail::check_path(result, dir);
-    return Endgame(endgame);
+    return made([&](oware_endgame** out, char* e, size_t l) {
+      return oware_endgame_load_dir(dir.c_str(), ruleset.c_str(), convention, out, e, l);
+    });
   }
   // A database saved in one file by save().
   static Endgame load(const std::string& path) {
-    oware_endgame* endgame = nullptr;
-    detail::check_path(oware_endgame_load(path.c_str(), &endgame), path);
-    return Endgame(endgame);
+    return made([&](oware_endgame** out, char* e, size_t l) {
+      return oware_endgame_load(path.c_str(), out, e, l);
+    });
   }
   // Builds the layers of 0 to `max_seeds` seeds on every core.
   static Endgame build(const std::string& ruleset, oware_convention convention, uint32_t max_seeds) {
-    oware_endgame* endgame = nullptr;
-    detail::check_text(oware_endgame_build(ruleset.c_str(), convention, max_seeds, &endgame),
-                       OWARE_TEXT_KIND_RULESET, ruleset);
-    return Endgame(endgame);
+    return made([&](oware_endgame** out, char* e, size_t l) {
+      return oware_endgame_build(ruleset.c_str(), convention, max_seeds, out, e, l);
+    });
   }
   // As build(); Error(OWARE_RESULT_STOPPED) once `stop` is requested.
   static Endgame build(const std::string& ruleset, oware_convention convention, uint32_t max_seeds,
                        const Stop& stop) {
-    oware_endgame* endgame = nullptr;
-    detail::check_text(
-        oware_endgame_build_with_stop(ruleset.c_str(), convention, max_seeds, stop.get(), &endgame),
-        OWARE_TEXT_KIND_RULESET, ruleset);
-    return Endgame(endgame);
+    return made([&](oware_endgame** out, char* e, size_t l) {
+      return oware_endgame_build_with_stop(ruleset.c_str(), convention, max_seeds, stop.get(), out, e, l);
+    });
   }
 
   // The most seeds of a position it holds; OWARE_ENDGAME_NO_LAYERS for none.
@@ -451,7 +450,9 @@ class Endgame {
     });
   }
   // Saves every layer to one file, which load() reads back.
-  void save(const std::string& path) const { detail::check_path(oware_endgame_save(get(), path.c_str()), path); }
+  void save(const std::string& path) const {
+    detail::check_detail([&](char* e, size_t l) { return oware_endgame_save(get(), path.c_str(), e, l); });
+  }
   // The value and best moves of the game's position.
   Probe probe(const Game& game) const {
     Probe probe{};
@@ -466,6 +467,13 @@ class Endgame {
 
  private:
   explicit Endgame(oware_endgame* endgame) : endgame_(endgame) {}
+  // The database f(&out, err, err_len) makes, or Error with its message.
+  template <class F>
+  static Endgame made(F f) {
+    oware_endgame* endgame = nullptr;
+    detail::check_detail([&](char* e, size_t l) { return f(&endgame, e, l); });
+    return Endgame(endgame);
+  }
   detail::Handle<oware_endgame, oware_endgame_free> endgame_;
 };
 

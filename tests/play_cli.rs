@@ -231,10 +231,11 @@ fn after_the_end_new_rematch_help_and_draw_make_sense() {
             "The game is over. new: the same players again; rematch: the sides swapped; undo: take back the last move; save FILE: write the game record; record: print it; quit.",
             "the game is over: type new or rematch to play again, or undo",
             "'xyz' is not a command: type new, rematch, undo, save, record or quit",
-            "Seed 3 (--seed 3 --you north --level 1 plays the same again).",
+            "Seed 3 (--seed 3 --position '0,0,2,0,1,0/0,0,0,0,0,1 n 20 24' --you north --level 1 \
+             plays the same again).",
             "Rematch.",
             "You play South (A–F), the bottom row; the engine plays North at level 1.",
-            "Seed 5 (--seed 5 --level 1 plays the same again).",
+            "Seed 5 (--seed 5 --position '0,0,2,0,1,0/0,0,0,0,0,1 n 20 24' --level 1 plays the same again).",
         ],
     );
     assert!(!out.contains("plays on"), "{out}");
@@ -450,7 +451,7 @@ fn load_refuses_an_empty_file_and_bad_tags() {
         &out,
         &[
             "You play North (a–f), the bottom row; the engine plays South at level 2.",
-            "Seed 4 (--seed 4 --you north --level 2 plays the same again).",
+            "Seed 4.\n",
         ],
     );
     std::fs::write(&bad, record("player", "-1")).expect("write");
@@ -813,23 +814,24 @@ fn a_new_game_keeps_the_unfinished_game_it_finds() {
     assert_eq!(read(&kept), two_player_record("1. C"));
     assert_eq!(read(&save), two_player_record("1. B"));
     // Resuming the save file keeps it where it is; resuming the kept game
-    // moves the save file's aside too.
+    // goes on saving in the kept file, and leaves the save file's game be.
     let (out, _) = play_env(&["--load", &save.display().to_string()], &env, b"q\n");
     assert!(!out.contains("An unfinished game was in"), "{out}");
     let (out, _) = play_env(&["--load", &kept.display().to_string()], &env, b"f\nq\n");
-    let second = dir.join("unfinished-2.pgn");
+    assert!(!out.contains("An unfinished game was in"), "{out}");
     shows(
         &out,
         &[
-            &format!("it is kept in {} (", second.display()),
             &format!("Resumed {kept_name} after 1 ply."),
+            &format!("It is saved in {kept_name}: --load {kept_name} resumes it."),
         ],
     );
-    assert_eq!(read(&second), two_player_record("1. B"));
-    assert_eq!(read(&save), two_player_record("1. C f"));
-    // So does `new` in the middle of a game.
+    assert_eq!(read(&kept), two_player_record("1. C f"));
+    assert_eq!(read(&save), two_player_record("1. B"));
+    assert!(!dir.join("unfinished-2.pgn").exists());
+    // `new` in the middle of a game moves the save file's game aside.
     let (out, _) = play_env(&["--load", &save.display().to_string()], &env, b"new\nq\n");
-    let third = dir.join("unfinished-3.pgn");
+    let third = dir.join("unfinished-2.pgn");
     shows(
         &out,
         &[&format!(
@@ -838,7 +840,7 @@ fn a_new_game_keeps_the_unfinished_game_it_finds() {
             third.display()
         )],
     );
-    assert_eq!(read(&third), two_player_record("1. C f"));
+    assert_eq!(read(&third), two_player_record("1. B"));
 }
 
 #[test]
@@ -861,7 +863,7 @@ fn load_restores_the_players_the_level_and_the_seed() {
         &[
             &format!("Resumed {file} after 3 plies."),
             "You play North (a–f), the bottom row; the engine plays South at level 1.",
-            "Seed 4 (--seed 4 --you north --level 1 plays the same again).",
+            "Seed 4.\n",
             "North to move> [Variant \"abapa\"]\n[South \"oware level 1\"]\n[North \"player\"]",
         ],
     );
@@ -952,4 +954,151 @@ fn kalah_ends_with_the_seeds_left_in_the_stores() {
              Game over. South's houses are empty: the seeds left go to the stores (K4); South wins 25-23.",
         ],
     );
+}
+
+/// A Congkak turn of many relays is said one relay a line, and the board
+/// is drawn again under it, beside the prompt (a player trial found the
+/// board scrolled off the screen).
+#[test]
+fn a_long_relay_turn_draws_the_board_again_under_it() {
+    let (out, _) = play(
+        &[
+            "--variant",
+            "congkak",
+            "--level",
+            "2",
+            "--seed",
+            "474141",
+            "--delay",
+            "0",
+        ],
+        b"G\nq\n",
+    );
+    let (_, turn) = out.split_once("North plays b").expect("North's relay turn");
+    let (turn, _) = turn.split_once("South to move> ").expect("the prompt");
+    let relays = turn
+        .lines()
+        .filter(|l| l.starts_with("relay (C4), "))
+        .count();
+    assert_eq!(relays, 12, "{turn}");
+    let (_, after) = turn.rsplit_once("relay (C4), ").expect("a relay");
+    let board = after.lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert!(
+        board.starts_with("            g    f    e    d    c    b    a")
+            && board.ends_with("            A    B    C    D    E    F    G  "),
+        "{board}"
+    );
+}
+
+/// A second game while one is being played saves beside it, not over it;
+/// a lock left by a game that has ended is taken over and given up.
+#[test]
+fn two_games_at_once_keep_their_own_save_files() {
+    let dir = temp_dir("two-games");
+    let save = dir.join("unfinished.pgn");
+    let lock = dir.join("unfinished.pgn.lock");
+    let env = [("OWARE_PLAY_SAVE", save.to_str().expect("a UTF-8 path"))];
+    // This test's own process stands for the game being played.
+    std::fs::write(&lock, std::process::id().to_string()).expect("write");
+    std::fs::write(&save, two_player_record("1. C")).expect("write");
+    let (out, _) = play_env(&["--you", "both"], &env, b"F\nq\n");
+    let own = dir.join("unfinished-1.pgn");
+    shows(
+        &out,
+        &[&format!(
+            "Another game being played saves in {}: this one saves in {}.",
+            save.display(),
+            own.display()
+        )],
+    );
+    assert_eq!(read(&save), two_player_record("1. C"), "the other game's");
+    assert_eq!(read(&own), two_player_record("1. F"));
+    assert!(!dir.join("unfinished-1.pgn.lock").exists());
+    // A process that is not running: its lock is stale.
+    std::fs::write(&lock, "4000000000").expect("write");
+    let (out, _) = play_env(&["--you", "both"], &env, b"q\n");
+    assert!(!out.contains("Another game"), "{out}");
+    assert!(!lock.exists());
+}
+
+/// Quitting says honestly whether the game is kept: not when the save
+/// file cannot be written, nor when saving is off.
+#[test]
+fn quitting_says_when_the_game_is_not_saved() {
+    let dir = temp_dir("unsaved");
+    let file = dir.join("a-file");
+    std::fs::write(&file, "").expect("write");
+    let save = file.join("unfinished.pgn");
+    let env = [("OWARE_PLAY_SAVE", save.to_str().expect("a UTF-8 path"))];
+    let (out, _) = play_env(&["--you", "both"], &env, b"C\nq\n");
+    shows(
+        &out,
+        &[
+            &format!("cannot save in {} (", save.display()),
+            "): this game is not saved as you play ('save FILE' keeps it).",
+            "It is not saved (see above); 'save FILE' keeps a game.",
+        ],
+    );
+    // A directory, or a file that is no game, is left alone.
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "important\n").expect("write");
+    for path in [&notes, &dir] {
+        let env = [("OWARE_PLAY_SAVE", path.to_str().expect("a UTF-8 path"))];
+        let (out, _) = play_env(&["--you", "both"], &env, b"C\nq\n");
+        shows(
+            &out,
+            &[&format!(
+                "{} is not a saved game: it is left as it is, and this game is not saved as \
+                 you play ('save FILE' keeps it).",
+                path.display()
+            )],
+        );
+    }
+    assert_eq!(read(&notes), "important\n");
+    assert!(!dir.with_file_name("unsaved-1").exists());
+    let (out, _) = play(&["--you", "both"], b"C\nq\n");
+    shows(
+        &out,
+        &["It is not saved (OWARE_PLAY_SAVE is off); 'save FILE' keeps a game."],
+    );
+}
+
+/// A finished game loaded says how it ended; a missing file is named so.
+#[test]
+fn a_finished_game_loaded_says_how_it_ended() {
+    let path = temp_file("finished.pgn");
+    let file = path.to_str().expect("a UTF-8 path");
+    play(
+        &[
+            "--you",
+            "both",
+            "--position",
+            "0,0,2,0,1,0/0,0,0,0,0,1 n 20 24",
+        ],
+        format!("f\nsave {file}\nq\n").as_bytes(),
+    );
+    let (out, _) = play(&["--load", file], b"q\n");
+    shows(
+        &out,
+        &[
+            "Game over. South cannot feed North",
+            "game over: new, rematch, undo, save, record or quit> ",
+        ],
+    );
+    let missing = temp_file("missing.pgn");
+    let (out, code) = play(&["--load", missing.to_str().expect("UTF-8")], b"");
+    assert_eq!(code, Some(2));
+    assert_eq!(out, format!("error: {}: no such file\n", missing.display()));
+}
+
+/// Undo before your first move (playing North) takes back nothing: the
+/// engine's opening move stays.
+#[test]
+fn undo_before_your_first_move_takes_back_nothing() {
+    let (out, _) = play(
+        &["--you", "north", "--level", "1", "--seed", "1"],
+        b"undo\nq\n",
+    );
+    shows(&out, &["nothing to undo: you have not moved yet"]);
+    assert_eq!(out.matches("South plays").count(), 1, "{out}");
 }

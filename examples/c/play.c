@@ -54,8 +54,9 @@ static uint8_t ask(const oware_game *game) {
     line[strcspn(line, "\r\n")] = '\0';
     uint8_t house = 0;
     oware_illegal_move_reason reason = OWARE_ILLEGAL_MOVE_REASON_NONE;
-    if (oware_game_move_from_str(game, line, &house) != OWARE_RESULT_OK) {
-      printf("type one house letter, A to F\n");
+    char err[OWARE_ERROR_SIZE]; /* why the text is refused, from the library */
+    if (oware_game_move_from_str(game, line, &house, err, sizeof err) != OWARE_RESULT_OK) {
+      printf("%s: %s\n", line, err);
     } else if (oware_game_check_move(game, house, &reason) != OWARE_RESULT_OK) {
       /* The reason comes as a code with a static message. */
       printf("%s: %s\n", line, oware_illegal_move_reason_message((uint32_t)reason));
@@ -71,7 +72,11 @@ int main(void) {
   oware_game *game = NULL;
   oware_searcher *engine = NULL;
   oware_player *autopilot = NULL;
-  check(oware_game_new("abapa", &game), "new game");
+  char err[OWARE_ERROR_SIZE];
+  if (oware_game_new("abapa", &game, err, sizeof err) != OWARE_RESULT_OK) {
+    fprintf(stderr, "new game: %s\n", err); /* e.g. "invalid ruleset text: ..." */
+    return EXIT_FAILURE;
+  }
   check(oware_searcher_new((size_t)1 << 20, &engine), "new searcher");
   check(oware_player_new(1, 2024, true, &autopilot), "new player");
   /* The engine thinks 6 plies deep, or for at most half a second. */
@@ -96,7 +101,7 @@ int main(void) {
 
     /* Play it and say what it did: the move report. */
     oware_move_report report;
-    check(oware_game_play(game, house, &report), "play");
+    check(oware_game_play(game, house, &report, NULL), "play");
     char letter[2];
     size_t n = 0;
     check(oware_game_move_to_str(game, house, letter, sizeof letter, &n), "letter");

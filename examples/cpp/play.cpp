@@ -14,6 +14,7 @@
 //   target/play_cpp kalah
 
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <string>
 
@@ -68,16 +69,23 @@ std::string score_text(const oware_score& score) {
   }
 }
 
+// A game of `ruleset`; a text that is no ruleset ends the program with
+// the library's reason ("invalid ruleset text: ...").
+oware::Game new_game(const std::string& ruleset) {
+  try {
+    return oware::Game(ruleset);
+  } catch (const oware::Error& e) {
+    std::cerr << e.what() << "\n";
+    std::exit(2);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::string ruleset = argc > 1 ? argv[1] : "abapa";
   try {
-    if (const std::string error = oware::text_error(OWARE_TEXT_KIND_RULESET, ruleset); !error.empty()) {
-      std::cerr << error << "\n";
-      return 2;
-    }
-    oware::Game game(ruleset);
+    oware::Game game = new_game(ruleset);
     game.set_tag("South", "you");
     game.set_tag("North", "oware level 4");
     oware::Player engine(4, 1);
@@ -108,8 +116,8 @@ int main(int argc, char** argv) {
               } else {
                 std::cout << line << ": " << oware_illegal_move_reason_message(why) << "\n";
               }
-            } catch (const oware::Error&) {  // OWARE_RESULT_PARSE_ERROR
-              std::cout << "type a house letter, or hint\n";
+            } catch (const oware::Error& e) {  // OWARE_RESULT_PARSE_ERROR, and why
+              std::cout << e.what() << " (type a house letter, or hint)\n";
             }
           }
         }

@@ -3,10 +3,16 @@
 //! how to resume it) and ends the program.
 
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::sync::Mutex;
+
+use super::saving;
 
 /// What Ctrl-C says before the program ends: kept up to date by the game.
 static FAREWELL: Mutex<String> = Mutex::new(String::new());
+
+/// The save file the game holds, given up when Ctrl-C ends the program.
+static SAVE_FILE: Mutex<Option<PathBuf>> = Mutex::new(None);
 
 /// The exit status of a program ended by Ctrl-C (128 + SIGINT), as shells
 /// report it.
@@ -25,6 +31,9 @@ pub fn catch() {
         let _ = writeln!(out);
         let _ = write!(out, "{farewell}");
         let _ = out.flush();
+        if let Ok(Some(path)) = SAVE_FILE.lock().as_deref() {
+            saving::release(path);
+        }
         std::process::exit(INTERRUPTED);
     });
 }
@@ -33,5 +42,12 @@ pub fn catch() {
 pub fn set_farewell(text: String) {
     if let Ok(mut farewell) = FAREWELL.lock() {
         *farewell = text;
+    }
+}
+
+/// Sets the save file to give up on Ctrl-C.
+pub fn set_save_file(path: Option<PathBuf>) {
+    if let Ok(mut save_file) = SAVE_FILE.lock() {
+        *save_file = path;
     }
 }

@@ -135,7 +135,14 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
     }
     match &args.load {
         Some(path) if session.is_save_file(path) => {}
+        Some(path) if session.is_numbered_save(path) && session.save_in(path) => {}
         _ => session.keep_saved_game(),
+    }
+    if args.load.is_some() {
+        session.not_replayable();
+    }
+    if let Some(moves) = &args.moves {
+        session.replay_with(&format!(" --moves {}", session::shell_word(moves)));
     }
     if let Some(path) = &args.load {
         say!(
@@ -216,7 +223,14 @@ fn random_seed() -> u64 {
 /// The game recorded in the file at `path`; an error when it cannot be
 /// read, is empty or is not a record.
 fn load(path: &Path) -> Result<Record, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        let why = match e.kind() {
+            std::io::ErrorKind::NotFound => "no such file".to_owned(),
+            std::io::ErrorKind::InvalidData => "not a game record (not UTF-8 text)".to_owned(),
+            _ => e.to_string(),
+        };
+        format!("{}: {why}", path.display())
+    })?;
     if text.trim().is_empty() {
         return Err(format!(
             "{}: the file is empty: no game to resume",

@@ -19,7 +19,8 @@ const PERSON: &str = "player";
 /// `~/.local/state/oware`.
 pub fn default_save_file() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("OWARE_PLAY_SAVE") {
-        return (!path.is_empty() && path != "off").then(|| PathBuf::from(path));
+        return (!path.is_empty() && !path.eq_ignore_ascii_case("off"))
+            .then(|| PathBuf::from(path));
     }
     let state = std::env::var_os("XDG_STATE_HOME")
         .filter(|d| !d.is_empty())
@@ -71,18 +72,107 @@ pub fn autosave(record: &Record, path: &Path) -> io::Result<()> {
     std::fs::write(path, record.to_string())
 }
 
-/// Moves the game in the save file `path` to the first free numbered
-/// name beside it (`unfinished-game-1.pgn`, `unfinished-game-2.pgn`, …)
-/// and returns that name.
-pub fn keep_aside(path: &Path) -> io::Result<PathBuf> {
+/// The lock file of the save file `path` (`unfinished-game.pgn.lock`): it
+/// holds the process id of the game that saves there.
+fn lock_file(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".lock");
+    path.with_file_name(name)
+}
+
+/// Claims the save file `path` for this process: `Ok(false)` when another
+/// game that is still running saves there, an error when no lock can be
+/// written beside it (so no game could be saved there either). A lock
+/// left by a game that ended without removing it is taken over.
+pub fn claim(path: &Path) -> io::Result<bool> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let lock = lock_file(path);
+    loop {
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&lock)
+        {
+            Ok(mut file) => {
+                use std::io::Write as _;
+                write!(file, "{}", std::process::id())?;
+                return Ok(true);
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                if holder(&lock).is_some_and(is_running) {
+                    return Ok(false);
+                }
+                // A stale lock: take it over (once it is gone).
+                std::fs::remove_file(&lock)?;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Whether `path` can be a save file: nothing is there, or a game record.
+/// A directory, or a file that is not a record, is someone else's.
+pub fn holds_no_other_file(path: &Path) -> bool {
+    match std::fs::metadata(path) {
+        Err(_) => true,
+        Ok(meta) if !meta.is_file() => false,
+        Ok(_) => std::fs::read_to_string(path).is_ok_and(|t| t.parse::<Record>().is_ok()),
+    }
+}
+
+/// Whether `path` is one of the numbered files beside the save file
+/// `save` (where `keep_aside` and a second game put games).
+pub fn is_numbered_beside(save: &Path, path: &Path) -> bool {
+    numbered(save).take(1000).any(|p| same_file(&p, path))
+}
+
+/// Gives up the save file `path`, if this process holds it.
+pub fn release(path: &Path) {
+    let lock = lock_file(path);
+    if holder(&lock) == Some(std::process::id()) {
+        let _ = std::fs::remove_file(lock);
+    }
+}
+
+/// The process id a lock file names.
+fn holder(lock: &Path) -> Option<u32> {
+    std::fs::read_to_string(lock).ok()?.trim().parse().ok()
+}
+
+/// Whether process `pid` is running: from `/proc` where there is one;
+/// elsewhere a lock is taken to be held.
+fn is_running(pid: u32) -> bool {
+    let proc = Path::new("/proc");
+    !proc.is_dir() || proc.join(pid.to_string()).exists()
+}
+
+/// The first numbered name beside the save file `path`
+/// (`unfinished-game-1.pgn`, …) that holds no game and that this process
+/// could claim.
+pub fn claim_numbered(path: &Path) -> Option<PathBuf> {
+    numbered(path)
+        .take(1000)
+        .find(|p| !p.exists() && claim(p).unwrap_or(false))
+}
+
+/// The numbered names beside the save file `path`.
+fn numbered(path: &Path) -> impl Iterator<Item = PathBuf> + '_ {
     let stem = path.file_stem().unwrap_or_default().to_string_lossy();
     let extension = path
         .extension()
         .map(|e| format!(".{}", e.to_string_lossy()))
         .unwrap_or_default();
-    let kept = (1..)
-        .map(|i| path.with_file_name(format!("{stem}-{i}{extension}")))
-        .find(|p| !p.exists())
+    (1..).map(move |i| path.with_file_name(format!("{stem}-{i}{extension}")))
+}
+
+/// Moves the game in the save file `path` to the first free numbered
+/// name beside it (`unfinished-game-1.pgn`, `unfinished-game-2.pgn`, …)
+/// and returns that name.
+pub fn keep_aside(path: &Path) -> io::Result<PathBuf> {
+    let kept = numbered(path)
+        .find(|p| !p.exists() && !lock_file(p).exists())
         .expect("a free name");
     std::fs::rename(path, &kept)?;
     Ok(kept)

@@ -105,6 +105,11 @@ impl Sides {
     }
 }
 
+/// The most lines a move's explanation may take (one a sowing, so a
+/// Congkak turn of this many relays) before the board is drawn again
+/// under it.
+const RELAYS_BEFORE_REDRAW: usize = 3;
+
 /// Whether the session goes on after a command.
 enum Flow {
     Continue,
@@ -124,9 +129,14 @@ pub struct Session {
     keyboard: Keyboard,
     /// Where an unfinished game is kept as it is played.
     save_file: Option<PathBuf>,
+    /// Whether the last save in `save_file` was written.
+    saved: std::cell::Cell<bool>,
     /// The flags that `--load` needs besides the file to resume as
     /// played (the endgame databases').
     resume_flags: String,
+    /// The flags besides the start, the players and the seed that play
+    /// this game again (`--moves`); `None` for a game loaded.
+    replay_flags: Option<String>,
 }
 
 impl Session {
@@ -147,10 +157,88 @@ impl Session {
             screen: Screen::new(sides.view, delay_ms),
             keyboard: Keyboard::start(),
             save_file: saving::default_save_file(),
+            saved: std::cell::Cell::new(true),
             resume_flags: String::new(),
+            replay_flags: Some(String::new()),
         };
         session.seat_players();
+        session.claim_save_file();
         session
+    }
+
+    /// Makes the save file this game's alone: when another game that is
+    /// running saves there, this one saves in a numbered file beside it.
+    /// A file that is not a game (or a directory) is left alone, and so
+    /// is a place where nothing can be written: the game is not saved.
+    fn claim_save_file(&mut self) {
+        let Some(path) = self.save_file.clone() else {
+            return;
+        };
+        let not_saved = "this game is not saved as you play ('save FILE' keeps it)";
+        if !saving::holds_no_other_file(&path) {
+            say!(
+                "{} is not a saved game: it is left as it is, and {not_saved}.",
+                path.display()
+            );
+            self.save_file = None;
+        } else {
+            match saving::claim(&path) {
+                Ok(true) => {}
+                Ok(false) => {
+                    self.save_file = saving::claim_numbered(&path);
+                    match &self.save_file {
+                        Some(own) => say!(
+                            "Another game being played saves in {}: this one saves in {}.",
+                            path.display(),
+                            own.display()
+                        ),
+                        None => say!(
+                            "Another game being played saves in {}: {not_saved}.",
+                            path.display()
+                        ),
+                    }
+                }
+                Err(e) => {
+                    say!("cannot save in {} ({e}): {not_saved}.", path.display());
+                    self.save_file = None;
+                }
+            }
+        }
+        interrupt::set_save_file(self.save_file.clone());
+    }
+
+    /// Saves this game in `path`, a numbered save file it was loaded from,
+    /// instead of the save file (which keeps the game it holds), so that
+    /// resuming leaves no older copy behind; false when another running
+    /// game saves there.
+    pub fn save_in(&mut self, path: &Path) -> bool {
+        if !saving::claim(path).unwrap_or(false) {
+            return false;
+        }
+        if let Some(old) = self.save_file.replace(path.to_owned()) {
+            saving::release(&old);
+        }
+        interrupt::set_save_file(self.save_file.clone());
+        true
+    }
+
+    /// Whether `path` is a numbered file beside the save file.
+    pub fn is_numbered_save(&self, path: &Path) -> bool {
+        self.save_file
+            .as_deref()
+            .is_some_and(|save| saving::is_numbered_beside(save, path))
+    }
+
+    /// Says no replay command for the seed: the game did not start here.
+    pub fn not_replayable(&mut self) {
+        self.replay_flags = None;
+    }
+
+    /// Adds `flags` (the moves played first) to the replay command.
+    pub fn replay_with(&mut self, flags: &str) {
+        if let Some(replay) = &mut self.replay_flags {
+            replay.push_str(flags);
+        }
     }
 
     /// Engine players for the sides that have a level: South's with the
@@ -237,6 +325,13 @@ impl Session {
     /// or the end of the input.
     pub fn run(&mut self, first: &[Move]) -> Result<ExitCode, String> {
         self.introduce();
+        // A game loaded is kept as it stands before the engine thinks
+        // (so Ctrl-C then says where it is); a finished one says how it
+        // ended.
+        self.autosave();
+        if first.is_empty() && self.game.is_game_over() {
+            self.announce_end();
+        }
         for (i, &m) in first.iter().enumerate() {
             self.play(m).map_err(|e| format!("ply {}: {e}", i + 1))?;
         }
@@ -294,12 +389,16 @@ impl Session {
             ),
         }
         if !self.sides.people_only() {
-            say!(
-                "Seed {} (--seed {}{} plays the same again).",
-                self.seed,
-                self.seed,
-                self.sides.flags()
-            );
+            match &self.replay_flags {
+                Some(replay) => say!(
+                    "Seed {} (--seed {}{}{}{replay} plays the same again).",
+                    self.seed,
+                    self.seed,
+                    self.start_flags(),
+                    self.sides.flags()
+                ),
+                None => say!("Seed {}.", self.seed),
+            }
         }
         if !self.sides.engines_only() {
             say!(
@@ -314,6 +413,20 @@ impl Session {
         }
         say!("{}", view::legend(self.sides.view));
         self.draw();
+    }
+
+    /// The command-line flags that start from this game's start: its
+    /// `--position`, or its `--variant` from the ruleset's start, or
+    /// nothing for Abapa's start.
+    fn start_flags(&self) -> String {
+        let ruleset = *self.start.ruleset();
+        if self.start != Position::new(ruleset) {
+            format!(" --position {}", shell_word(&self.start.to_string()))
+        } else if ruleset != oware::Ruleset::abapa() {
+            format!(" --variant {}", shell_word(&ruleset.to_string()))
+        } else {
+            String::new()
+        }
     }
 
     /// The board as it stands, with the threatened houses marked.
@@ -362,7 +475,13 @@ impl Session {
             &after,
             &names,
         );
-        say!("{}", report.explain(&before));
+        let explanation = format!("{:#}", report.explain(&before));
+        say!("{explanation}");
+        if explanation.lines().count() > RELAYS_BEFORE_REDRAW {
+            // A long relay turn has pushed the board up: show it again
+            // beside the prompt.
+            self.draw();
+        }
         if report.outcome.is_some() {
             self.announce_end();
         }
@@ -484,12 +603,27 @@ impl Session {
             words::plies(self.game.ply()),
             words::stores(&self.game)
         );
-        if let Some(path) = &self.save_file {
-            text += &format!(
-                "It is saved in {}: {} resumes it.\n",
-                path.display(),
-                self.resume_command(path)
-            );
+        match (&self.save_file, self.saved.get()) {
+            (Some(path), true) => {
+                text += &format!(
+                    "It is saved in {}: {} resumes it.\n",
+                    path.display(),
+                    self.resume_command(path)
+                );
+            }
+            (Some(path), false) => {
+                text += &format!(
+                    "It could not be saved in {} (see above); 'save FILE' keeps a game.\n",
+                    path.display()
+                );
+            }
+            (None, _) => {
+                let why = match saving::default_save_file() {
+                    None => "OWARE_PLAY_SAVE is off",
+                    Some(_) => "see above",
+                };
+                text += &format!("It is not saved ({why}); 'save FILE' keeps a game.\n");
+            }
         }
         text
     }
@@ -511,6 +645,10 @@ impl Session {
 
     /// Takes back the last move; against the engine, back to your turn.
     fn undo(&mut self) {
+        if !self.sides.people_only() && !self.person_has_moved() {
+            say!("nothing to undo: you have not moved yet");
+            return;
+        }
         let was_over = self.game.is_game_over();
         let Some(m) = self.game.undo() else {
             let agreement_withdrawn = was_over && !self.game.is_game_over();
@@ -535,6 +673,14 @@ impl Session {
         say!("took back {}", taken.join(" "));
         self.autosave();
         self.draw();
+    }
+
+    /// Whether a person has played a move of this game.
+    fn person_has_moved(&self) -> bool {
+        self.game
+            .moves()
+            .iter()
+            .any(|m| self.sides.level(m.side()).is_none())
     }
 
     /// The side to move offers to end the game by agreement (R11); the
@@ -634,14 +780,39 @@ impl Session {
     /// Keeps the unfinished game in the save file, or removes the file
     /// once the game is over (or back at its start).
     fn autosave(&self) {
-        interrupt::set_farewell(self.farewell("Ctrl-C"));
         let Some(path) = &self.save_file else {
+            interrupt::set_farewell(self.farewell("Ctrl-C"));
             return;
         };
         if self.game.is_game_over() || self.game.ply() == 0 {
             let _ = std::fs::remove_file(path);
-        } else if let Err(e) = saving::autosave(&self.record(), path) {
-            say!("could not save in {}: {e}", path.display());
+            self.saved.set(true);
+        } else {
+            let result = saving::autosave(&self.record(), path);
+            if let Err(e) = &result {
+                say!("could not save in {}: {e}", path.display());
+            }
+            self.saved.set(result.is_ok());
         }
+        interrupt::set_farewell(self.farewell("Ctrl-C"));
+    }
+}
+
+impl Drop for Session {
+    /// Gives up the save file for the next game.
+    fn drop(&mut self) {
+        if let Some(path) = &self.save_file {
+            saving::release(path);
+        }
+    }
+}
+
+/// `text` as one word for a shell: as it is when it has only letters,
+/// digits and `-`, else in single quotes.
+pub fn shell_word(text: &str) -> String {
+    if text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        text.to_owned()
+    } else {
+        format!("'{text}'")
     }
 }

@@ -185,6 +185,62 @@ fn buffer_ptr<T>(buf: &mut [T]) -> *mut T {
     }
 }
 
+/// The size of the error-message buffer a call gets, chosen by `pick`
+/// (a byte the operation already read, so the corpus keeps its meaning):
+/// none (NULL), room for the NUL alone, a message cut short, or
+/// `OWARE_ERROR_SIZE`.
+fn err_len(pick: u8) -> usize {
+    [0, 1, 16, OWARE_ERROR_SIZE][usize::from(pick / 8) % 4]
+}
+
+/// What a call with an error-message buffer must give: success (an empty
+/// message), or the code and the message.
+type Detailed = Result<(), (oware_result, String)>;
+
+/// The failure `code` with its static message, for a call that can say no
+/// more than the code.
+fn bare(code: oware_result) -> Detailed {
+    // SAFETY: no pointer argument; the message is static.
+    let message = unsafe { CStr::from_ptr(oware_result_message(code as u32)) };
+    Err((code, message.to_str().expect("UTF-8").to_owned()))
+}
+
+/// The failure of text that is not UTF-8.
+fn not_utf8() -> Detailed {
+    Err((oware_result::ParseError, "not UTF-8 text".to_owned()))
+}
+
+/// Calls `call` with an error-message buffer of exactly `len` bytes (NULL
+/// when 0) and checks that the code and the message are `expected`'s, the
+/// message cut at a character boundary to fit and NUL-terminated, and
+/// nothing written when there is no buffer. Returns the code.
+fn detailed(
+    len: usize,
+    expected: Detailed,
+    call: impl FnOnce(*mut c_char, usize) -> oware_result,
+) -> oware_result {
+    let (wanted, message) = match expected {
+        Ok(()) => (oware_result::Ok, String::new()),
+        Err(failure) => failure,
+    };
+    let mut buf = vec![1 as c_char; len];
+    let result = code(call(buffer_ptr(&mut buf), len));
+    assert_eq!(result, wanted, "{message:?}");
+    if let Some(room) = len.checked_sub(1) {
+        let mut cut = message.len().min(room);
+        while !message.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let written: Vec<u8> = buf[..cut].iter().map(|&c| c as u8).collect();
+        assert_eq!(written, message.as_bytes()[..cut], "the message");
+        assert_eq!(
+            buf[cut], 0,
+            "the message is NUL-terminated after {cut} bytes"
+        );
+    }
+    result
+}
+
 fn cstring(bytes: Vec<u8>) -> CString {
     CString::new(bytes).expect("NUL bytes were dropped")
 }
@@ -257,9 +313,24 @@ fn record_string(game: *const oware_game) -> String {
 /// (unescaped), `OWARE_RESULT_NO_SUCH_TAG` without one; a name
 /// `oware_game_set_tag` refuses is an invalid tag, one not UTF-8 a parse
 /// error.
-fn tag_read_back(game: *const oware_game, name: &CStr) {
-    // SAFETY: see the module docs.
-    let got = read_string(|b, l, n| unsafe { oware_game_tag(game, name.as_ptr(), b, l, n) });
+fn tag_read_back(game: *const oware_game, name: &CStr, err_len: usize) {
+    let tag = |b, l, n, e, el| {
+        // SAFETY: see the module docs.
+        unsafe { oware_game_tag(game, name.as_ptr(), b, l, n, e, el) }
+    };
+    let got = read_string(|b, l, n| tag(b, l, n, null_mut(), 0));
+    let checked = name.to_str().map(oware::record::check_tag_name);
+    let detail = match &checked {
+        Err(_) => not_utf8(),
+        Ok(Err(e)) => Err((oware_result::InvalidTag, e.to_string())),
+        Ok(Ok(())) if got.is_err() => bare(oware_result::NoSuchTag),
+        Ok(Ok(())) => Ok(()),
+    };
+    let mut value = vec![1 as c_char; got.as_ref().map_or(0, |v| v.len() + 1)];
+    let value_len = value.len();
+    detailed(err_len, detail, |e, l| {
+        tag(buffer_ptr(&mut value), value_len, &mut 0, e, l)
+    });
     let expected = match name.to_str() {
         Err(_) => Err(oware_result::ParseError),
         Ok(n) if oware::record::check_tag_name(n).is_err() => Err(oware_result::InvalidTag),
@@ -360,23 +431,28 @@ impl Driver {
     }
 
     /// Makes a game from text with `make`, checked against `parses` (the
-    /// Rust API's answer for the same text).
+    /// Rust API's answer for the same text: its error's message).
     fn make_game(
         &mut self,
         slot: u8,
         bytes: Vec<u8>,
-        parses: impl Fn(&str) -> bool,
-        make: unsafe extern "C" fn(*const c_char, *mut *mut oware_game) -> oware_result,
+        parses: impl Fn(&str) -> Result<(), String>,
+        make: unsafe extern "C" fn(
+            *const c_char,
+            *mut *mut oware_game,
+            *mut c_char,
+            usize,
+        ) -> oware_result,
     ) {
         let expected = match core::str::from_utf8(&bytes) {
-            Ok(text) if parses(text) => oware_result::Ok,
-            _ => oware_result::ParseError,
+            Ok(text) => parses(text).map_err(|e| (oware_result::ParseError, e)),
+            Err(_) => not_utf8(),
         };
         let text = cstring(bytes);
         let mut out = dangling_mut::<oware_game>();
         // SAFETY: see the module docs.
-        expect(unsafe { make(text.as_ptr(), &mut out) }, expected);
-        if expected == oware_result::Ok {
+        let call = |e, l| unsafe { make(text.as_ptr(), &mut out, e, l) };
+        if detailed(err_len(slot), expected, call) == oware_result::Ok {
             self.put_game(slot, out);
         } else {
             assert!(out.is_null(), "*out not set to NULL on failure");
@@ -403,7 +479,7 @@ impl Driver {
         match op {
             Op::GameNew => {
                 let bytes = text(input, ruleset_texts);
-                let parses = |t: &str| t.parse::<Ruleset>().is_ok();
+                let parses = |t: &str| t.parse::<Ruleset>().map(drop).map_err(|e| e.to_string());
                 self.make_game(slot, bytes, parses, oware_game_new);
             }
             Op::GameFromPosition => {
@@ -413,12 +489,12 @@ impl Driver {
                     table.push("0,0,0,0,0,1/1,1,0,0,0,0 s 24 21".into());
                     table
                 });
-                let parses = |t: &str| t.parse::<Position>().is_ok();
+                let parses = |t: &str| t.parse::<Position>().map(drop).map_err(|e| e.to_string());
                 self.make_game(slot, bytes, parses, oware_game_from_position);
             }
             Op::GameFromRecord => {
                 let bytes = text(input, || texts_of_games(self, record_string));
-                let parses = |t: &str| t.parse::<Record>().is_ok();
+                let parses = |t: &str| t.parse::<Record>().map(drop).map_err(|e| e.to_string());
                 self.make_game(slot, bytes, parses, oware_game_from_record);
             }
             Op::GameClone => {
@@ -445,17 +521,34 @@ impl Driver {
             Op::Play => {
                 let house = input.byte();
                 let mut report = core::mem::MaybeUninit::<oware_move_report>::uninit();
+                // Unless the game is NULL (nothing to say), *out_reason is set.
+                let mut reason = oware_illegal_move_reason::Other;
                 if game.is_null() {
                     // SAFETY: see the module docs.
-                    let result = unsafe { oware_game_play(game, house, report.as_mut_ptr()) };
+                    let result =
+                        unsafe { oware_game_play(game, house, report.as_mut_ptr(), &mut reason) };
+                    assert_eq!(reason, oware_illegal_move_reason::Other);
                     return expect(result, oware_result::NullParameter);
                 }
-                let (checked, _) = check_move(game, house);
+                let checked = check_move(game, house);
                 let before = ply(game);
                 let legal = legal_moves(game).contains(&house);
+                let out_reason = if slot >= 128 {
+                    null_mut()
+                } else {
+                    &raw mut reason
+                };
                 // SAFETY: see the module docs.
-                let result = code(unsafe { oware_game_play(game, house, report.as_mut_ptr()) });
-                assert_eq!(result, checked, "play and check_move disagree on {house}");
+                let result =
+                    code(unsafe { oware_game_play(game, house, report.as_mut_ptr(), out_reason) });
+                if !out_reason.is_null() {
+                    assert_eq!(
+                        (result, reason),
+                        checked,
+                        "play and check_move disagree on {house}"
+                    );
+                }
+                assert_eq!(result, checked.0, "play and check_move disagree on {house}");
                 assert_eq!(result == oware_result::Ok, legal);
                 if result == oware_result::Ok {
                     // SAFETY: written by the call that succeeded.
@@ -482,10 +575,12 @@ impl Driver {
                 let legal = legal_moves(game);
                 if let Some(&house) = legal.get(usize::from(choice) % legal.len().max(1)) {
                     // SAFETY: see the module docs.
+                    let mut reason = oware_illegal_move_reason::Other;
                     expect(
-                        unsafe { oware_game_play(game, house, null_mut()) },
+                        unsafe { oware_game_play(game, house, null_mut(), &mut reason) },
                         oware_result::Ok,
                     );
+                    assert_eq!(reason, oware_illegal_move_reason::None);
                 }
             }
             Op::Undo => {
@@ -545,28 +640,29 @@ impl Driver {
                         .unwrap_or_else(|e| panic!("{text:?} does not import: {e}"))
                 });
                 let checked = match (core::str::from_utf8(&name), &value, &record) {
-                    (Ok(n), None, _) => Some(oware::record::check_tag_name(n).is_ok()),
-                    (Ok(n), Some(v), Some(record)) => core::str::from_utf8(v)
-                        .ok()
-                        .map(|v| record.check_tag(n, v).is_ok()),
+                    (Ok(n), None, _) => Some(oware::record::check_tag_name(n)),
+                    (Ok(n), Some(v), Some(record)) => {
+                        core::str::from_utf8(v).ok().map(|v| record.check_tag(n, v))
+                    }
                     _ => None,
                 };
                 let expected = match (game.is_null(), checked) {
-                    (true, _) => oware_result::NullParameter,
-                    (false, Some(true)) => oware_result::Ok,
-                    (false, Some(false)) => oware_result::InvalidTag,
-                    (false, None) => oware_result::ParseError,
+                    (true, _) => bare(oware_result::NullParameter),
+                    (false, Some(Ok(()))) => Ok(()),
+                    (false, Some(Err(e))) => Err((oware_result::InvalidTag, e.to_string())),
+                    (false, None) => not_utf8(),
                 };
                 let name = cstring(name);
                 let value = value.map(cstring);
                 let value_ptr = value.as_ref().map_or(null(), |v| v.as_ptr());
                 // SAFETY: see the module docs.
-                let result = unsafe { oware_game_set_tag(game, name.as_ptr(), value_ptr) };
-                expect(result, expected);
+                let call =
+                    |e, l| unsafe { oware_game_set_tag(game, name.as_ptr(), value_ptr, e, l) };
+                detailed(err_len(slot), expected, call);
                 if !game.is_null() {
                     // The record still imports.
                     self.record_round_trip(game);
-                    tag_read_back(game, &name);
+                    tag_read_back(game, &name, err_len(slot.wrapping_add(8)));
                 }
             }
             Op::RecordRoundTrip => {
@@ -582,7 +678,8 @@ impl Driver {
                 let text = cstring(line.clone().into_bytes());
                 let mut out = null_mut();
                 // SAFETY: see the module docs.
-                let result = unsafe { oware_game_from_position(text.as_ptr(), &mut out) };
+                let result =
+                    unsafe { oware_game_from_position(text.as_ptr(), &mut out, null_mut(), 0) };
                 expect(result, oware_result::Ok);
                 assert_eq!(position_string(out), line);
                 assert_eq!(board(out), board(game));
@@ -720,17 +817,18 @@ impl Driver {
                 let seeds = [0, 1, 2, 3, 49][usize::from(input.byte()) % 5];
                 let text = cstring(ruleset.as_bytes().to_vec());
                 let mut out = dangling_mut::<oware_endgame>();
-                // SAFETY: see the module docs.
-                let result = code(unsafe {
-                    oware_endgame_build(text.as_ptr(), convention, seeds, &mut out)
-                });
+                let unsupported = oware::endgame::EndgameError::Unsupported.to_string();
                 let expected = match (convention, ruleset, seeds) {
-                    (2, _, _) => oware_result::InvalidArgument,
-                    (_, "kalah", _) => oware_result::EndgameUnsupported,
-                    (_, _, 49) => oware_result::InvalidArgument,
-                    _ => oware_result::Ok,
+                    (2, _, _) => bare(oware_result::InvalidArgument),
+                    (_, "kalah", _) => Err((oware_result::EndgameUnsupported, unsupported)),
+                    (_, _, 49) => bare(oware_result::InvalidArgument),
+                    _ => Ok(()),
                 };
-                assert_eq!(result, expected, "build {ruleset} {convention} {seeds}");
+                // SAFETY: see the module docs.
+                let build = |e, l| unsafe {
+                    oware_endgame_build(text.as_ptr(), convention, seeds, &mut out, e, l)
+                };
+                let result = detailed(err_len(slot), expected, build);
                 if result == oware_result::Ok {
                     let mut max = 0xEE;
                     // SAFETY: see the module docs.
@@ -828,7 +926,7 @@ impl Driver {
         let mut out = null_mut();
         // SAFETY: see the module docs.
         expect(
-            unsafe { oware_game_from_record(c_text.as_ptr(), &mut out) },
+            unsafe { oware_game_from_record(c_text.as_ptr(), &mut out, null_mut(), 0) },
             oware_result::Ok,
         );
         assert_eq!(moves(out), moves(game), "{text:?}");
@@ -842,7 +940,7 @@ impl Driver {
         let mut twice = null_mut();
         // SAFETY: see the module docs.
         expect(
-            unsafe { oware_game_from_record(c_again.as_ptr(), &mut twice) },
+            unsafe { oware_game_from_record(c_again.as_ptr(), &mut twice, null_mut(), 0) },
             oware_result::Ok,
         );
         assert_eq!(record_string(twice), again);
@@ -974,9 +1072,10 @@ impl Driver {
                 let c_letter = cstring(letter.into_bytes());
                 let mut back = 0xEE;
                 // SAFETY: see the module docs.
-                let result =
-                    unsafe { oware_game_move_from_str(game, c_letter.as_ptr(), &mut back) };
-                expect(result, oware_result::Ok);
+                let from_str = |e, l| unsafe {
+                    oware_game_move_from_str(game, c_letter.as_ptr(), &mut back, e, l)
+                };
+                detailed(err_len(args[1]), Ok(()), from_str);
                 assert_eq!(back, house);
             }
             Err(result) => {
@@ -987,8 +1086,20 @@ impl Driver {
         // The explanation of that move, unplayed: given exactly when the
         // move is legal, and it names the house sown from.
         // SAFETY: see the module docs.
-        let explained = read_string(|b, l, n| unsafe { oware_game_explain(game, house, b, l, n) });
-        match (explained, check_move(game, house).0) {
+        let explained =
+            read_string(|b, l, n| unsafe { oware_game_explain(game, house, b, l, n, null_mut()) });
+        let mut reason = oware_illegal_move_reason::Other;
+        // SAFETY: see the module docs.
+        let result = unsafe { oware_game_explain(game, house, null_mut(), 0, &mut 0, &mut reason) };
+        let checked = check_move(game, house);
+        assert_eq!(
+            reason, checked.1,
+            "explain and check_move disagree on {house}"
+        );
+        if result != oware_result::InsufficientSize {
+            assert_eq!(result, checked.0);
+        }
+        match (explained, checked.0) {
             (Ok(sentence), oware_result::Ok) => {
                 assert!(sentence.contains(" sows "), "{sentence}");
             }
@@ -1138,17 +1249,14 @@ fn save_and_load(endgame: *mut oware_endgame) {
         unsafe { oware_endgame_max_seeds(endgame, &mut max) },
         oware_result::Ok,
     );
+    let pick = ruleset.len() as u8 * 8;
     // SAFETY: see the module docs.
-    expect(
-        unsafe { oware_endgame_save(endgame, path.as_ptr()) },
-        oware_result::Ok,
-    );
+    let save = |e, l| unsafe { oware_endgame_save(endgame, path.as_ptr(), e, l) };
+    detailed(err_len(pick), Ok(()), save);
     let mut loaded = null_mut();
     // SAFETY: see the module docs.
-    expect(
-        unsafe { oware_endgame_load(path.as_ptr(), &mut loaded) },
-        oware_result::Ok,
-    );
+    let load = |e, l| unsafe { oware_endgame_load(path.as_ptr(), &mut loaded, e, l) };
+    detailed(err_len(pick + 8), Ok(()), load);
     let c_dir = cstring(dir.clone().into_os_string().into_encoded_bytes());
     let c_ruleset = cstring(ruleset.clone().into_bytes());
     let mut from_dir = null_mut();
@@ -1159,6 +1267,8 @@ fn save_and_load(endgame: *mut oware_endgame) {
             c_ruleset.as_ptr(),
             convention as u32,
             &mut from_dir,
+            null_mut(),
+            0,
         )
     };
     expect(result, oware_result::Ok);
@@ -1179,11 +1289,15 @@ fn save_and_load(endgame: *mut oware_endgame) {
     }
     std::fs::remove_dir_all(&dir).expect("removes the temporary directory");
     let mut missing = dangling_mut::<oware_endgame>();
-    // SAFETY: see the module docs.
-    expect(
-        unsafe { oware_endgame_load(path.as_ptr(), &mut missing) },
+    let file = dir.join(name);
+    let error = oware::endgame::Database::load(&file).expect_err("the file is gone");
+    let expected = Err((
         oware_result::EndgameIo,
-    );
+        format!("{}: {error}", file.display()),
+    ));
+    // SAFETY: see the module docs.
+    let load = |e, l| unsafe { oware_endgame_load(path.as_ptr(), &mut missing, e, l) };
+    detailed(err_len(pick + 16), expected, load);
     assert!(missing.is_null());
 }
 
@@ -1226,13 +1340,13 @@ fn nulls(which: u8) {
         match which % 10 {
             0 => {
                 expect(
-                    oware_game_new(null(), &mut game),
+                    oware_game_new(null(), &mut game, null_mut(), 0),
                     oware_result::NullParameter,
                 );
                 assert!(game.is_null());
             }
             1 => expect(
-                oware_game_new(abapa.as_ptr(), null_mut()),
+                oware_game_new(abapa.as_ptr(), null_mut(), null_mut(), 0),
                 oware_result::NullParameter,
             ),
             2 => expect(
@@ -1240,7 +1354,10 @@ fn nulls(which: u8) {
                 oware_result::NullParameter,
             ),
             3 => {
-                expect(oware_game_new(abapa.as_ptr(), &mut game), oware_result::Ok);
+                expect(
+                    oware_game_new(abapa.as_ptr(), &mut game, null_mut(), 0),
+                    oware_result::Ok,
+                );
                 expect(
                     oware_game_board(game, null_mut(), 5, &mut n),
                     oware_result::NullParameter,
@@ -1254,11 +1371,11 @@ fn nulls(which: u8) {
                     oware_result::NullParameter,
                 );
                 expect(
-                    oware_game_set_tag(game, null(), null()),
+                    oware_game_set_tag(game, null(), null(), null_mut(), 0),
                     oware_result::NullParameter,
                 );
                 expect(
-                    oware_game_move_from_str(game, null(), &mut 0),
+                    oware_game_move_from_str(game, null(), &mut 0, null_mut(), 0),
                     oware_result::NullParameter,
                 );
                 expect(
@@ -1276,7 +1393,7 @@ fn nulls(which: u8) {
                 oware_result::NullParameter,
             ),
             6 => expect(
-                oware_endgame_load(null(), &mut null_mut()),
+                oware_endgame_load(null(), &mut null_mut(), null_mut(), 0),
                 oware_result::NullParameter,
             ),
             7 => expect(

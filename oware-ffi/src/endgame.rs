@@ -6,12 +6,12 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use oware::Ruleset;
-use oware::endgame::{Convention, Database, EndgameError, LoadError, ProbeError};
+use oware::endgame::{Convention, Database, DirError, EndgameError, LoadError, ProbeError};
 
 use crate::types::move_index;
 use crate::{
-    Buf, Out, StrBuf, arg_mut, arg_ref, cstr_arg, ffi_boundary, ffi_result, give, oware_game,
-    oware_player, oware_result, oware_stop, str_arg, take_back,
+    Buf, Failure, Out, StrBuf, arg_mut, arg_ref, cstr_arg, ffi_boundary, ffi_detailed, ffi_result,
+    give, oware_game, oware_player, oware_result, oware_stop, str_arg, take_back,
 };
 
 /// The value `oware_endgame_max_seeds` writes for a database without any
@@ -148,6 +148,11 @@ fn load_error(e: &LoadError) -> oware_result {
     }
 }
 
+/// A refused database file or directory, with its path and why.
+fn refused(e: &DirError) -> Failure {
+    Failure::new(load_error(&e.error), e)
+}
+
 /// The result code of a probe that failed.
 fn probe_error(e: ProbeError) -> oware_result {
     match e {
@@ -159,15 +164,16 @@ fn probe_error(e: ProbeError) -> oware_result {
     }
 }
 
-/// The result code of a database that cannot be made.
-fn build_error(e: EndgameError) -> oware_result {
-    match e {
+/// A database that cannot be made: the code, and the core's message.
+fn build_error(e: EndgameError) -> Failure {
+    let code = match e {
         EndgameError::Unsupported => oware_result::EndgameUnsupported,
         EndgameError::OutOfMemory { .. } => oware_result::OutOfMemory,
         EndgameError::Stopped => oware_result::Stopped,
         // Full, TooLarge: more seeds than the ruleset has or a layer holds.
         _ => oware_result::InvalidArgument,
-    }
+    };
+    Failure::new(code, e)
 }
 
 /// A file path argument: NUL-terminated bytes, taken as they are on Unix
@@ -190,13 +196,18 @@ fn path_arg(p: *const c_char) -> Result<PathBuf, oware_result> {
 
 /// The ruleset and convention arguments of `load_dir` and `build`, checked
 /// in argument order, and an empty database for them.
-fn empty_database(ruleset: *const c_char, convention: u32) -> Result<Database, oware_result> {
+fn empty_database(ruleset: *const c_char, convention: u32) -> Result<Database, Failure> {
     let text = str_arg(ruleset)?;
     let convention = oware_convention::try_from(convention)?;
     let ruleset = text
         .parse::<Ruleset>()
-        .map_err(|_| oware_result::ParseError)?;
+        .map_err(Failure::with(oware_result::ParseError))?;
     Database::new(&ruleset, convention.into()).map_err(build_error)
+}
+
+/// The message of a file `path` that cannot be read or written, naming it.
+fn io_failure(path: &std::path::Path, e: impl std::fmt::Display) -> Failure {
+    Failure::new(oware_result::EndgameIo, format!("{}: {e}", path.display()))
 }
 
 /// Hands a new endgame handle for `db` to the caller.
@@ -230,20 +241,23 @@ fn give_endgame(out: &Out<*mut oware_endgame>, db: Database) {
 /// `OWARE_RESULT_ENDGAME_IO`, `_NOT_A_DATABASE`, `_VERSION`, `_TRUNCATED`,
 /// `_CHECKSUM`, `_CORRUPT` or `_MISMATCH` (another ruleset or convention,
 /// or layers that do not follow the ones before).
+/// Unless `err` is NULL, the message buffer `err` of `err_len` bytes is
+/// set to why (empty on success), e.g. `"endgame/own-03.owdb: the database file is truncated"`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_endgame_load_dir(
     dir: *const c_char,
     ruleset: *const c_char,
     convention: u32,
     out: *mut *mut oware_endgame,
+    err: *mut c_char,
+    err_len: usize,
 ) -> oware_result {
-    ffi_result! {
+    ffi_detailed! { err, err_len;
         let out = Out::new(out)?;
         out.set(core::ptr::null_mut());
         let dir = path_arg(dir)?;
-        let db = empty_database(ruleset, convention)?;
-        let db = Database::load_dir(&dir, db.ruleset(), db.convention())
-            .map_err(|e| load_error(&e))?;
+        let mut db = empty_database(ruleset, convention)?;
+        db.read_layer_dir(&dir).map_err(|e| refused(&e))?;
         give_endgame(&out, db);
         Ok(())
     }
@@ -260,16 +274,20 @@ pub unsafe extern "C" fn oware_endgame_load_dir(
 /// when it is refused `OWARE_RESULT_ENDGAME_NOT_A_DATABASE`, `_VERSION`,
 /// `_TRUNCATED`, `_CHECKSUM`, `_CORRUPT` or `_MISMATCH` (its layers do not
 /// start at 0 seeds).
+/// Unless `err` is NULL, the message buffer `err` of `err_len` bytes is
+/// set to why (empty on success), e.g. `"abapa.owdb: cannot read the database: No such file or directory (os error 2)"`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_endgame_load(
     path: *const c_char,
     out: *mut *mut oware_endgame,
+    err: *mut c_char,
+    err_len: usize,
 ) -> oware_result {
-    ffi_result! {
+    ffi_detailed! { err, err_len;
         let out = Out::new(out)?;
         out.set(core::ptr::null_mut());
         let path = path_arg(path)?;
-        let db = Database::load(&path).map_err(|e| load_error(&e))?;
+        let db = Database::load(&path).map_err(|error| refused(&DirError { path, error }))?;
         give_endgame(&out, db);
         Ok(())
     }
@@ -293,15 +311,22 @@ pub unsafe extern "C" fn oware_endgame_load(
 /// when the memory the build needs (reserved before it starts: about 2 or
 /// 3 bytes a position of the layers below the last and 8 of the last)
 /// cannot be had, or an array cannot be allocated later.
+/// Unless `err` is NULL, the message buffer `err` of `err_len` bytes is
+/// set to why (empty on success), e.g. `"endgame databases need an Oware ruleset in which a side never passes without a capture"`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_endgame_build(
     ruleset: *const c_char,
     convention: u32,
     max_seeds: u32,
     out: *mut *mut oware_endgame,
+    err: *mut c_char,
+    err_len: usize,
 ) -> oware_result {
+    let stop = core::ptr::null();
     // SAFETY: the caller's pointers, passed on under the same contract.
-    unsafe { oware_endgame_build_with_stop(ruleset, convention, max_seeds, core::ptr::null(), out) }
+    unsafe {
+        oware_endgame_build_with_stop(ruleset, convention, max_seeds, stop, out, err, err_len)
+    }
 }
 
 /// As `oware_endgame_build`, stopped by `stop` (may be NULL: never
@@ -315,8 +340,10 @@ pub unsafe extern "C" fn oware_endgame_build_with_stop(
     max_seeds: u32,
     stop: *const oware_stop,
     out: *mut *mut oware_endgame,
+    err: *mut c_char,
+    err_len: usize,
 ) -> oware_result {
-    ffi_result! {
+    ffi_detailed! { err, err_len;
         let out = Out::new(out)?;
         out.set(core::ptr::null_mut());
         let db = empty_database(ruleset, convention)?;
@@ -402,18 +429,23 @@ pub unsafe extern "C" fn oware_endgame_ruleset_to_str(
 /// Returns `OWARE_RESULT_INVALID_ARGUMENT` for a database without layers
 /// (no file is touched), `OWARE_RESULT_ENDGAME_IO` when the file cannot be
 /// created or written.
+/// Unless `err` is NULL, the message buffer `err` of `err_len` bytes is
+/// set to why (empty on success), e.g. `"/no/such/dir/abapa.owdb: No such file or directory (os error 2)"`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_endgame_save(
     endgame: *const oware_endgame,
     path: *const c_char,
+    err: *mut c_char,
+    err_len: usize,
 ) -> oware_result {
-    ffi_result! {
+    ffi_detailed! { err, err_len;
         let endgame = arg_ref!(endgame);
         let path = path_arg(path)?;
         if endgame.db.max_seeds().is_none() {
-            return Err(oware_result::InvalidArgument);
+            let message = "the database holds no layer: nothing to save";
+            return Err(Failure::new(oware_result::InvalidArgument, message));
         }
-        endgame.db.save(&path).map_err(|_| oware_result::EndgameIo)
+        endgame.db.save(&path).map_err(|e| io_failure(&path, e))
     }
 }
 

@@ -2,13 +2,17 @@
 
 use core::ffi::c_char;
 
-use oware::{Game, Move, MoveReport, Position, Record, Ruleset, Termination, Variant};
+use oware::{
+    Explanation, Game, IllegalMoveReason, Move, MoveReport, Position, Record, Ruleset, Termination,
+    Variant,
+};
 
 use crate::types::{move_index, pit_index};
 use crate::{
-    Buf, OWARE_NO_MOVE, Out, StrBuf, arg_mut, arg_ref, cstr_arg, ffi_boundary, ffi_result, give,
-    oware_capture, oware_illegal_move_reason, oware_move_report, oware_outcome, oware_relay,
-    oware_result, oware_side, oware_stop, oware_text_kind, str_arg, take_back,
+    Buf, Failure, NOT_UTF8, OWARE_NO_MOVE, Out, StrBuf, arg_mut, arg_ref, cstr_arg, ffi_boundary,
+    ffi_detailed, ffi_result, give, oware_capture, oware_illegal_move_reason, oware_move_report,
+    oware_outcome, oware_relay, oware_result, oware_side, oware_stop, oware_text_kind, str_arg,
+    take_back,
 };
 
 /// A game: its starting position and ruleset, the moves played with what
@@ -72,6 +76,21 @@ impl oware_game {
         after.play(m).map(drop).map_err(|e| e.reason.into())
     }
 
+    /// Plays the move sowing absolute house `house`, or says why it cannot.
+    fn play(&mut self, house: u8) -> Result<oware_move_report, oware_illegal_move_reason> {
+        let m = self.to_move(house)?;
+        let report = self.record.game.play(m).map_err(|e| e.reason)?;
+        let summary = oware_move_report::new(&report, self.game().ply(), self.game().position());
+        self.reports.push((report, summary));
+        Ok(summary)
+    }
+
+    /// What the move sowing absolute house `house` would do, or why it cannot be played.
+    fn explain(&self, house: u8) -> Result<Explanation, oware_illegal_move_reason> {
+        let m = self.to_move(house)?;
+        Ok(self.game().explain(m).map_err(|e| e.reason)?)
+    }
+
     /// The report of ply `ply` (from 1) and its summary, or
     /// `Err(InvalidArgument)`.
     fn report(&self, ply: usize) -> Result<&(MoveReport, oware_move_report), oware_result> {
@@ -87,6 +106,24 @@ fn illegal(reason: oware_illegal_move_reason) -> oware_result {
         oware_illegal_move_reason::GameOver => oware_result::GameOver,
         _ => oware_result::IllegalMove,
     }
+}
+
+/// `outcome` as a result code's, first setting the optional out-parameter
+/// `out_reason` to why the move cannot be played (`NONE` when it can).
+fn with_reason<T>(
+    out_reason: *mut oware_illegal_move_reason,
+    outcome: Result<T, oware_illegal_move_reason>,
+) -> Result<T, oware_result> {
+    if let Some(out) = Out::optional(out_reason) {
+        out.set(
+            outcome
+                .as_ref()
+                .err()
+                .copied()
+                .unwrap_or(oware_illegal_move_reason::None),
+        );
+    }
+    outcome.map_err(illegal)
 }
 
 /// Parses `text` as a ruleset, a position string or a record: the parsed
@@ -110,11 +147,11 @@ fn game_from_text(
     kind: oware_text_kind,
     text: *const c_char,
     out: *mut *mut oware_game,
-) -> Result<(), oware_result> {
+) -> Result<(), Failure> {
     let out = Out::new(out)?;
     out.set(core::ptr::null_mut());
     let text = str_arg(text)?;
-    let record = parse(kind, text).map_err(|_| oware_result::ParseError)?;
+    let record = parse(kind, text).map_err(Failure::with(oware_result::ParseError))?;
     give(&out, oware_game::new(record)?);
     Ok(())
 }
@@ -158,7 +195,7 @@ pub unsafe extern "C" fn oware_text_check(
         let kind = oware_text_kind::try_from(kind)?;
         let error = match text.to_str() {
             Ok(text) => parse(kind, text).err(),
-            Err(_) => Some("not UTF-8 text".to_owned()),
+            Err(_) => Some(NOT_UTF8.to_owned()),
         };
         match error {
             None => buf.write(""),
@@ -178,14 +215,19 @@ pub unsafe extern "C" fn oware_text_check(
 ///
 /// On success the caller owns `*out` and must free it with
 /// `oware_game_free`. On failure `*out` is set to NULL:
-/// `OWARE_RESULT_PARSE_ERROR` when the text is not UTF-8 or not a ruleset
-/// (`oware_text_check` with `OWARE_TEXT_KIND_RULESET` tells why).
+/// `OWARE_RESULT_PARSE_ERROR` when the text is not UTF-8 or not a ruleset.
+/// Unless `err` is NULL, the message buffer `err` of `err_len` bytes is
+/// set to why (empty on success), e.g. `"invalid ruleset text: unknown
+/// preset (abapa, openspiel, awale, kalah, kalah-irving or congkak)"`; see
+/// the crate docs.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_game_new(
     ruleset: *const c_char,
     out: *mut *mut oware_game,
+    err: *mut c_char,
+    err_len: usize,
 ) -> oware_result {
-    ffi_result! { game_from_text(oware_text_kind::Ruleset, ruleset, out) }
+    ffi_detailed! { err, err_len; game_from_text(oware_text_kind::Ruleset, ruleset, out) }
 }
 
 /// Creates a game that starts from a position string, e.g.
@@ -196,14 +238,18 @@ pub unsafe extern "C" fn oware_game_new(
 ///
 /// On success the caller owns `*out` and must free it with
 /// `oware_game_free`. On failure `*out` is set to NULL:
-/// `OWARE_RESULT_PARSE_ERROR` when the text is not UTF-8 or not a position
-/// (`oware_text_check` with `OWARE_TEXT_KIND_POSITION` tells why).
+/// `OWARE_RESULT_PARSE_ERROR` when the text is not UTF-8 or not a position.
+/// Unless `err` is NULL, the message buffer `err` of `err_len` bytes is
+/// set to why (empty on success), e.g. `"invalid position: 49 seeds in
+/// houses and stores, the ruleset has 48"`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_game_from_position(
     position: *const c_char,
     out: *mut *mut oware_game,
+    err: *mut c_char,
+    err_len: usize,
 ) -> oware_result {
-    ffi_result! { game_from_text(oware_text_kind::Position, position, out) }
+    ffi_detailed! { err, err_len; game_from_text(oware_text_kind::Position, position, out) }
 }
 
 /// Creates a game from a game record: PGN-like tag pairs (`[Variant
@@ -213,15 +259,18 @@ pub unsafe extern "C" fn oware_game_from_position(
 ///
 /// On success the caller owns `*out` and must free it with
 /// `oware_game_free`. On failure `*out` is set to NULL:
-/// `OWARE_RESULT_PARSE_ERROR` when the text is not UTF-8 or not a valid record
-/// (`oware_text_check` with `OWARE_TEXT_KIND_RECORD` tells why, e.g. which
-/// move is illegal).
+/// `OWARE_RESULT_PARSE_ERROR` when the text is not UTF-8 or not a valid
+/// record. Unless `err` is NULL, the message buffer `err` of `err_len`
+/// bytes is set to why (empty on success), e.g. `"invalid game record: ply
+/// 3: illegal move f: house is not the side to move's"`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_game_from_record(
     record: *const c_char,
     out: *mut *mut oware_game,
+    err: *mut c_char,
+    err_len: usize,
 ) -> oware_result {
-    ffi_result! { game_from_text(oware_text_kind::Record, record, out) }
+    ffi_detailed! { err, err_len; game_from_text(oware_text_kind::Record, record, out) }
 }
 
 /// Copies a game, with its history and tags.
@@ -343,16 +392,8 @@ pub unsafe extern "C" fn oware_game_check_move(
     out_reason: *mut oware_illegal_move_reason,
 ) -> oware_result {
     ffi_result! {
-        let out = Out::optional(out_reason);
         let game = arg_ref!(game);
-        let reason = game.check(house).err().unwrap_or(oware_illegal_move_reason::None);
-        if let Some(out) = out {
-            out.set(reason);
-        }
-        match reason {
-            oware_illegal_move_reason::None => Ok(()),
-            reason => Err(illegal(reason)),
-        }
+        with_reason(out_reason, game.check(house))
     }
 }
 
@@ -375,8 +416,10 @@ pub extern "C" fn oware_illegal_move_reason_message(reason: u32) -> *const c_cha
 /// `out_report` is NULL, writes what it did to `*out_report`.
 ///
 /// Returns `OWARE_RESULT_ILLEGAL_MOVE` or `OWARE_RESULT_GAME_OVER` when
-/// the move cannot be played (`oware_game_check_move` tells why); the game
-/// is then unchanged. The report's lists are read with
+/// the move cannot be played; the game is then unchanged. Unless
+/// `out_reason` is NULL, `*out_reason` is set to why
+/// (`OWARE_ILLEGAL_MOVE_REASON_NONE` when the move is played), as
+/// `oware_game_check_move` gives it. The report's lists are read with
 /// `oware_game_report_sown`, `oware_game_report_captures` and
 /// `oware_game_report_relays` for ply `out_report->ply`.
 #[unsafe(no_mangle)]
@@ -384,19 +427,12 @@ pub unsafe extern "C" fn oware_game_play(
     game: *mut oware_game,
     house: u8,
     out_report: *mut oware_move_report,
+    out_reason: *mut oware_illegal_move_reason,
 ) -> oware_result {
     ffi_result! {
         let out = Out::optional(out_report);
         let game = arg_mut!(game);
-        let m = game.to_move(house).map_err(illegal)?;
-        let report = game
-            .record
-            .game
-            .play(m)
-            .map_err(|e| illegal(e.reason.into()))?;
-        let ply = game.game().ply();
-        let summary = oware_move_report::new(&report, ply, game.game().position());
-        game.reports.push((report, summary));
+        let summary = with_reason(out_reason, game.play(house))?;
         if let Some(out) = out {
             out.set(summary);
         }
@@ -416,8 +452,10 @@ pub unsafe extern "C" fn oware_game_play(
 /// `buf` is written up to `len` bytes, NUL-terminated; `*out_n` is set to
 /// the length written, or the size needed
 /// (`OWARE_RESULT_INSUFFICIENT_SIZE`). Returns `OWARE_RESULT_ILLEGAL_MOVE`
-/// or `OWARE_RESULT_GAME_OVER` when the move cannot be played
-/// (`oware_game_check_move` tells why), writing nothing.
+/// or `OWARE_RESULT_GAME_OVER` when the move cannot be played, writing
+/// nothing to `buf`. Unless `out_reason` is NULL, `*out_reason` is set to
+/// why the move cannot be played (`OWARE_ILLEGAL_MOVE_REASON_NONE` when it
+/// can, whether or not the explanation fits), as `oware_game_play` sets it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_game_explain(
     game: *const oware_game,
@@ -425,15 +463,12 @@ pub unsafe extern "C" fn oware_game_explain(
     buf: *mut c_char,
     len: usize,
     out_n: *mut usize,
+    out_reason: *mut oware_illegal_move_reason,
 ) -> oware_result {
     ffi_result! {
         let buf = StrBuf::new(buf, len, out_n)?;
         let game = arg_ref!(game);
-        let m = game.to_move(house).map_err(illegal)?;
-        let explanation = game
-            .game()
-            .explain(m)
-            .map_err(|e| illegal(e.reason.into()))?;
+        let explanation = with_reason(out_reason, game.explain(house))?;
         buf.write(&explanation.to_string())
     }
 }
@@ -745,20 +780,26 @@ pub unsafe extern "C" fn oware_game_move_to_str(
 /// origin house to `*out_move`. Whether the move is legal is not checked.
 ///
 /// Returns `OWARE_RESULT_PARSE_ERROR` unless `text` is exactly one letter
-/// of a house of the game's ruleset.
+/// of a house of the game's ruleset; unless `err` is NULL, the message
+/// buffer `err` of `err_len` bytes is set to why (empty on success), e.g.
+/// `"g: no such house in this ruleset"`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_game_move_from_str(
     game: *const oware_game,
     text: *const c_char,
     out_move: *mut u8,
+    err: *mut c_char,
+    err_len: usize,
 ) -> oware_result {
-    ffi_result! {
+    ffi_detailed! { err, err_len;
         let out = Out::new(out_move)?;
         let game = arg_ref!(game);
         let text = cstr_arg(text)?;
-        let m = Move::from_ascii(text.to_bytes()).map_err(|_| oware_result::ParseError)?;
+        let m = Move::from_ascii(text.to_bytes())
+            .map_err(Failure::with(oware_result::ParseError))?;
         if m.house().index() >= game.houses() {
-            return Err(oware_result::ParseError);
+            let message = format!("{m}: {}", IllegalMoveReason::NoSuchHouse);
+            return Err(Failure::new(oware_result::ParseError, message));
         }
         out.set(move_index(m, game.houses()));
         Ok(())
@@ -780,19 +821,23 @@ pub unsafe extern "C" fn oware_game_move_from_str(
 /// `"0-1"`, `"1/2-1/2"` or `"*"` (`"*"` removes it); or `value` holds a
 /// line break or another control character (a tab is fine). Returns
 /// `OWARE_RESULT_PARSE_ERROR` when `name` or `value` is not UTF-8 (as every
-/// function taking text does), and changes nothing.
+/// function taking text does), and changes nothing. Unless `err` is NULL,
+/// the message buffer `err` of `err_len` bytes is set to why (empty on
+/// success), e.g. `"invalid tag: Position comes from the game's start"`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_game_set_tag(
     game: *mut oware_game,
     name: *const c_char,
     value: *const c_char,
+    err: *mut c_char,
+    err_len: usize,
 ) -> oware_result {
-    ffi_result! {
+    ffi_detailed! { err, err_len;
         let game = arg_mut!(game);
         let name = str_arg(name)?;
-        let invalid_tag = |_| oware_result::InvalidTag;
+        let invalid_tag = Failure::with(oware_result::InvalidTag);
         if value.is_null() {
-            oware::record::check_tag_name(name).map_err(invalid_tag)?;
+            oware::record::check_tag_name(name).map_err(&invalid_tag)?;
             game.record.remove_tag(name);
             return Ok(());
         }
@@ -815,7 +860,9 @@ pub unsafe extern "C" fn oware_game_set_tag(
 /// 0`), `OWARE_RESULT_INVALID_TAG` when `name` is empty, holds anything
 /// but ASCII letters, digits and `_`, or is `Variant` or `Position`
 /// (which come from the game's start: `oware_game_ruleset_to_str`), and
-/// `OWARE_RESULT_PARSE_ERROR` when `name` is not UTF-8.
+/// `OWARE_RESULT_PARSE_ERROR` when `name` is not UTF-8. Unless `err` is
+/// NULL, the message buffer `err` of `err_len` bytes is set to why (empty
+/// on success), e.g. `"invalid tag: Variant comes from the game's start"`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_game_tag(
     game: *const oware_game,
@@ -823,12 +870,14 @@ pub unsafe extern "C" fn oware_game_tag(
     buf: *mut c_char,
     len: usize,
     out_n: *mut usize,
+    err: *mut c_char,
+    err_len: usize,
 ) -> oware_result {
-    ffi_result! {
+    ffi_detailed! { err, err_len;
         let buf = StrBuf::new(buf, len, out_n)?;
         let game = arg_ref!(game);
         let name = str_arg(name)?;
-        oware::record::check_tag_name(name).map_err(|_| oware_result::InvalidTag)?;
+        oware::record::check_tag_name(name).map_err(Failure::with(oware_result::InvalidTag))?;
         let record = &game.record;
         let value = match (name, record.game.outcome()) {
             ("Result", Some(outcome)) => Some(outcome.result_str()),
@@ -837,10 +886,10 @@ pub unsafe extern "C" fn oware_game_tag(
             _ => record.tag(name),
         };
         match value {
-            Some(value) => buf.write(value),
+            Some(value) => Ok(buf.write(value)?),
             None => {
                 buf.clear();
-                Err(oware_result::NoSuchTag)
+                Err(oware_result::NoSuchTag.into())
             }
         }
     }

@@ -29,8 +29,22 @@
 //! - **Strings in** are NUL-terminated UTF-8. Text that is not UTF-8 gives
 //!   `OWARE_RESULT_PARSE_ERROR` from every function that takes text (a
 //!   record tag's name and value included), as does text that does not
-//!   parse; [`oware_text_check`] writes what is wrong with it. (A file path
-//!   is bytes on Unix, not text.)
+//!   parse. (A file path is bytes on Unix, not text.)
+//! - **Error messages.** Every function that parses text or touches a file
+//!   ends with an optional message buffer `(char *err, size_t err_len)`:
+//!   unless `err` is NULL or `err_len` is 0, it is always left
+//!   NUL-terminated, empty on success and on failure holding why, e.g.
+//!   `"invalid position: 49 seeds in houses and stores, the ruleset has
+//!   48"` or `"games/x.owdb: the database file is truncated"` (the code's
+//!   own message when there is nothing more to say). A message is
+//!   best-effort: one longer than `err_len - 1` bytes is cut (at a UTF-8
+//!   character boundary), never an `OWARE_RESULT_INSUFFICIENT_SIZE` error;
+//!   [`OWARE_ERROR_SIZE`] bytes hold every message that does not quote
+//!   long text of the caller's. Functions that play or check a move take
+//!   an optional `oware_illegal_move_reason *out_reason` instead, set to
+//!   why the move cannot be played (`OWARE_ILLEGAL_MOVE_REASON_NONE` when
+//!   it can). [`oware_text_check`] writes why text does not parse without
+//!   making anything.
 //! - **Enums from C arrive as `uint32_t`** and are checked: an out-of-range
 //!   value gives `OWARE_RESULT_INVALID_ARGUMENT`. Enums written by this
 //!   library (in out-parameters and structs) are typed.
@@ -66,12 +80,12 @@
 //! let mut game = null_mut();
 //! // SAFETY: every pointer is NULL or valid, as the header asks.
 //! unsafe {
-//!     assert_eq!(oware_game_new(c"abapa".as_ptr(), &mut game), oware_result::Ok);
+//!     assert_eq!(oware_game_new(c"abapa".as_ptr(), &mut game, null_mut(), 0), oware_result::Ok);
 //!     let mut moves = [0u8; OWARE_MAX_HOUSES];
 //!     let mut n = 0;
 //!     let code = oware_game_legal_moves(game, moves.as_mut_ptr(), moves.len(), &mut n);
 //!     assert_eq!((code, &moves[..n]), (oware_result::Ok, &[0, 1, 2, 3, 4, 5][..]));
-//!     assert_eq!(oware_game_play(game, 2, null_mut()), oware_result::Ok); // C
+//!     assert_eq!(oware_game_play(game, 2, null_mut(), null_mut()), oware_result::Ok); // C
 //!     // Too small a buffer: the size needed comes back.
 //!     let mut text = [0 as c_char; 8];
 //!     let code = oware_game_position_to_str(game, text.as_mut_ptr(), text.len(), &mut n);
@@ -120,6 +134,11 @@ pub const OWARE_MAX_PITS: usize = 20;
 const _: () = assert!(OWARE_MAX_HOUSES == oware::MAX_HOUSES);
 const _: () = assert!(OWARE_MAX_PITS == 2 * oware::MAX_HOUSES + 2);
 
+/// A size of error-message buffer (`err`, `err_len`) that holds every
+/// message whole, unless it quotes long text of the caller's (a tag
+/// value, a file path).
+pub const OWARE_ERROR_SIZE: usize = 256;
+
 /// No move: the value of a move field or out-parameter when there is none.
 pub const OWARE_NO_MOVE: u8 = u8::MAX;
 
@@ -133,9 +152,10 @@ pub enum oware_result {
     NullParameter = 1,
     /// An argument is out of range: an enum value, a ply, a limit, a size.
     InvalidArgument = 2,
-    /// A string is not UTF-8 or does not parse as the text asked for.
+    /// A string is not UTF-8 or does not parse as the text asked for (the
+    /// call's `err` buffer tells why).
     ParseError = 3,
-    /// The move is not legal here (`oware_game_check_move` tells why).
+    /// The move is not legal here (the call's `out_reason` tells why).
     IllegalMove = 4,
     /// The game is over: no move can be played or searched.
     GameOver = 5,
@@ -227,10 +247,8 @@ impl oware_result {
             oware_result::Ok => c"ok",
             oware_result::NullParameter => c"a required pointer argument was NULL",
             oware_result::InvalidArgument => c"an argument is out of range",
-            oware_result::ParseError => {
-                c"the text is not UTF-8 or does not parse (oware_text_check tells why)"
-            }
-            oware_result::IllegalMove => c"illegal move (oware_game_check_move tells why)",
+            oware_result::ParseError => c"the text is not UTF-8 or does not parse",
+            oware_result::IllegalMove => c"the move is not legal here",
             oware_result::GameOver => c"the game is over",
             oware_result::InsufficientSize => {
                 c"the buffer is too small (*out_n holds the size needed)"
@@ -327,6 +345,12 @@ impl PanicDefault for *const c_char {
     }
 }
 
+impl PanicDefault for Result<(), Failure> {
+    fn on_panic() -> Self {
+        Err(oware_result::Panic.into())
+    }
+}
+
 /// Runs a function body, catching any panic: the body's value, or the
 /// return type's [`PanicDefault`] if it panicked.
 macro_rules! ffi_boundary {
@@ -353,6 +377,98 @@ macro_rules! ffi_result {
     };
 }
 pub(crate) use ffi_result;
+
+/// Runs a body returning `Result<(), Failure>`, catching any panic, writes
+/// its message to the error buffer `(err, err_len)` and returns its code.
+macro_rules! ffi_detailed {
+    ($err:expr, $err_len:expr; $($body:tt)*) => {
+        $crate::ErrBuf::new($err, $err_len).report($crate::ffi_boundary! {
+            let run = || -> ::core::result::Result<(), $crate::Failure> { $($body)* };
+            run()
+        })
+    };
+}
+pub(crate) use ffi_detailed;
+
+/// Why a call failed: its code and, when the library can say more than
+/// the code's message, why (the core's message, with context).
+#[derive(Debug)]
+pub(crate) struct Failure {
+    code: oware_result,
+    message: Option<String>,
+}
+
+impl Failure {
+    /// A failure with code `code` and message `message`.
+    pub(crate) fn new(code: oware_result, message: impl ToString) -> Failure {
+        let message = Some(message.to_string());
+        Failure { code, message }
+    }
+
+    /// A closure making a [`Failure`] of code `code` from an error's message.
+    pub(crate) fn with<E: ToString>(code: oware_result) -> impl Fn(E) -> Failure {
+        move |e| Failure::new(code, e)
+    }
+}
+
+impl From<oware_result> for Failure {
+    fn from(code: oware_result) -> Failure {
+        Failure {
+            code,
+            message: None,
+        }
+    }
+}
+
+/// The optional error-message buffer `(char *err, size_t err_len)`.
+pub(crate) struct ErrBuf {
+    ptr: *mut c_char,
+    len: usize,
+}
+
+impl ErrBuf {
+    /// The buffer `(err, err_len)`; NULL or 0 bytes: no message wanted.
+    pub(crate) fn new(err: *mut c_char, err_len: usize) -> ErrBuf {
+        let len = if err.is_null() { 0 } else { err_len };
+        ErrBuf { ptr: err, len }
+    }
+
+    /// Writes the outcome's message (empty on success) and returns its code.
+    pub(crate) fn report(&self, outcome: Result<(), Failure>) -> oware_result {
+        match outcome {
+            Ok(()) => {
+                self.write("");
+                oware_result::Ok
+            }
+            Err(Failure { code, message }) => {
+                match message {
+                    Some(message) => self.write(&message),
+                    None => self.write(code.message().to_str().unwrap_or_default()),
+                }
+                code
+            }
+        }
+    }
+
+    /// Writes as much of `text` as fits before a NUL, cut at a character
+    /// boundary; nothing when there is no room even for the NUL.
+    fn write(&self, text: &str) {
+        let Some(room) = self.len.checked_sub(1) else {
+            return;
+        };
+        let mut cut = room.min(text.len());
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        // SAFETY: `ptr` is non-NULL (`len` > 0 only then) and by the pointer
+        // contract valid for `len` writes; `cut` + 1 <= `len`, and the
+        // caller's buffer cannot overlap `text`, which this library owns.
+        unsafe {
+            core::ptr::copy_nonoverlapping(text.as_ptr().cast::<c_char>(), self.ptr, cut);
+            self.ptr.add(cut).write(0);
+        }
+    }
+}
 
 /// `&T` from a `*const T` argument, or an early `Err(NullParameter)`.
 macro_rules! arg_ref {
@@ -486,9 +602,13 @@ impl StrBuf {
 /// A NUL-terminated string argument as UTF-8: `Err(NullParameter)` for
 /// NULL, `Err(ParseError)` when it is not UTF-8 (the rule for every text
 /// argument, in the crate docs).
-pub(crate) fn str_arg<'a>(p: *const c_char) -> Result<&'a str, oware_result> {
-    cstr_arg(p)?.to_str().map_err(|_| oware_result::ParseError)
+pub(crate) fn str_arg<'a>(p: *const c_char) -> Result<&'a str, Failure> {
+    let not_utf8 = |_| Failure::new(oware_result::ParseError, NOT_UTF8);
+    cstr_arg(p)?.to_str().map_err(not_utf8)
 }
+
+/// The message of text that is not UTF-8.
+pub(crate) const NOT_UTF8: &str = "not UTF-8 text";
 
 /// A NUL-terminated string argument, or `Err(NullParameter)`.
 pub(crate) fn cstr_arg<'a>(p: *const c_char) -> Result<&'a CStr, oware_result> {

@@ -24,14 +24,20 @@ fn static_str(p: *const c_char) -> &'static str {
     unsafe { CStr::from_ptr(p) }.to_str().expect("UTF-8")
 }
 
+/// A function making a game from text: `oware_game_new`, `_from_position`
+/// or `_from_record`.
+type Make =
+    unsafe extern "C" fn(*const c_char, *mut *mut oware_game, *mut c_char, usize) -> oware_result;
+
 /// A game from ruleset text, position string or record, by the function given.
-fn make(
-    f: unsafe extern "C" fn(*const c_char, *mut *mut oware_game) -> oware_result,
-    text: &str,
-) -> *mut oware_game {
+fn make(f: Make, text: &str) -> *mut oware_game {
     let mut game = null_mut();
     let text = c(text);
-    assert_eq!(unsafe { f(text.as_ptr(), &mut game) }, R::Ok, "{text:?}");
+    assert_eq!(
+        unsafe { f(text.as_ptr(), &mut game, null_mut(), 0) },
+        R::Ok,
+        "{text:?}"
+    );
     assert!(!game.is_null());
     game
 }
@@ -114,7 +120,7 @@ fn position(game: *const oware_game) -> String {
 fn play(game: *mut oware_game, house: u8) -> oware_move_report {
     let mut report = core::mem::MaybeUninit::<oware_move_report>::uninit();
     assert_eq!(
-        unsafe { oware_game_play(game, house, report.as_mut_ptr()) },
+        unsafe { oware_game_play(game, house, report.as_mut_ptr(), null_mut()) },
         R::Ok
     );
     unsafe { report.assume_init() }
@@ -256,7 +262,6 @@ fn panics_are_caught_at_the_boundary() {
 
 #[test]
 fn creating_games_checks_every_argument() {
-    type Make = unsafe extern "C" fn(*const c_char, *mut *mut oware_game) -> oware_result;
     let bad_utf8 = [0xff_u8, 0xfe, 0];
     let cases: [(Make, &str, &str); 3] = [
         (oware_game_new, "kalah(6,5)", "kalah(6,99)"),
@@ -271,17 +276,26 @@ fn creating_games_checks_every_argument() {
         let mut game = abapa();
         let previous = game;
         // NULL out: nothing is made.
-        assert_eq!(unsafe { f(c(good).as_ptr(), null_mut()) }, R::NullParameter);
+        assert_eq!(
+            unsafe { f(c(good).as_ptr(), null_mut(), null_mut(), 0) },
+            R::NullParameter
+        );
         // NULL text: *out is set to NULL.
-        assert_eq!(unsafe { f(null(), &mut game) }, R::NullParameter);
+        assert_eq!(
+            unsafe { f(null(), &mut game, null_mut(), 0) },
+            R::NullParameter
+        );
         assert!(game.is_null());
         unsafe { oware_game_free(previous) };
         game = abapa();
         let previous = game;
-        assert_eq!(unsafe { f(c(bad).as_ptr(), &mut game) }, R::ParseError);
+        assert_eq!(
+            unsafe { f(c(bad).as_ptr(), &mut game, null_mut(), 0) },
+            R::ParseError
+        );
         assert!(game.is_null());
         assert_eq!(
-            unsafe { f(bad_utf8.as_ptr().cast(), &mut game) },
+            unsafe { f(bad_utf8.as_ptr().cast(), &mut game, null_mut(), 0) },
             R::ParseError
         );
         assert!(game.is_null());
@@ -293,26 +307,37 @@ fn creating_games_checks_every_argument() {
     // The same, called directly.
     let mut game = null_mut();
     unsafe {
-        assert_eq!(oware_game_new(c("awale").as_ptr(), &mut game), R::Ok);
-        oware_game_free(game);
         assert_eq!(
-            oware_game_new(c("awale(10)").as_ptr(), &mut game),
-            R::ParseError
-        );
-        let start = c("4,4,4,4,4,4/4,4,4,4,4,4 n 0 0");
-        assert_eq!(oware_game_from_position(start.as_ptr(), &mut game), R::Ok);
-        oware_game_free(game);
-        assert_eq!(
-            oware_game_from_position(c("").as_ptr(), &mut game),
-            R::ParseError
-        );
-        assert_eq!(
-            oware_game_from_record(c("[Variant \"kalah\"]\n\nC").as_ptr(), &mut game),
+            oware_game_new(c("awale").as_ptr(), &mut game, null_mut(), 0),
             R::Ok
         );
         oware_game_free(game);
         assert_eq!(
-            oware_game_from_record(c("1. X").as_ptr(), &mut game),
+            oware_game_new(c("awale(10)").as_ptr(), &mut game, null_mut(), 0),
+            R::ParseError
+        );
+        let start = c("4,4,4,4,4,4/4,4,4,4,4,4 n 0 0");
+        assert_eq!(
+            oware_game_from_position(start.as_ptr(), &mut game, null_mut(), 0),
+            R::Ok
+        );
+        oware_game_free(game);
+        assert_eq!(
+            oware_game_from_position(c("").as_ptr(), &mut game, null_mut(), 0),
+            R::ParseError
+        );
+        assert_eq!(
+            oware_game_from_record(
+                c("[Variant \"kalah\"]\n\nC").as_ptr(),
+                &mut game,
+                null_mut(),
+                0
+            ),
+            R::Ok
+        );
+        oware_game_free(game);
+        assert_eq!(
+            oware_game_from_record(c("1. X").as_ptr(), &mut game, null_mut(), 0),
             R::ParseError
         );
         assert!(game.is_null());
@@ -453,7 +478,10 @@ fn null_handles_give_null_parameter() {
             R::NullParameter
         );
         assert_eq!(oware_game_check_move(g, 0, null_mut()), R::NullParameter);
-        assert_eq!(oware_game_play(g, 0, null_mut()), R::NullParameter);
+        assert_eq!(
+            oware_game_play(g, 0, null_mut(), null_mut()),
+            R::NullParameter
+        );
         assert_eq!(
             oware_game_report(g, 1, out_report.as_mut_ptr()),
             R::NullParameter
@@ -498,11 +526,11 @@ fn null_handles_give_null_parameter() {
             R::NullParameter
         );
         assert_eq!(
-            oware_game_move_from_str(g, letter.as_ptr(), &mut byte),
+            oware_game_move_from_str(g, letter.as_ptr(), &mut byte, null_mut(), 0),
             R::NullParameter
         );
         assert_eq!(
-            oware_game_set_tag(g, name.as_ptr(), name.as_ptr()),
+            oware_game_set_tag(g, name.as_ptr(), name.as_ptr(), null_mut(), 0),
             R::NullParameter
         );
         assert_eq!(oware_game_perft(g, 1, &mut nodes), R::NullParameter);
@@ -516,15 +544,15 @@ fn null_handles_give_null_parameter() {
         assert_eq!(oware_game_outcome(game, null_mut()), R::NullParameter);
         assert_eq!(oware_game_threats(game, 0, null_mut()), R::NullParameter);
         assert_eq!(
-            oware_game_move_from_str(game, letter.as_ptr(), null_mut()),
+            oware_game_move_from_str(game, letter.as_ptr(), null_mut(), null_mut(), 0),
             R::NullParameter
         );
         assert_eq!(
-            oware_game_move_from_str(game, null(), &mut byte),
+            oware_game_move_from_str(game, null(), &mut byte, null_mut(), 0),
             R::NullParameter
         );
         assert_eq!(
-            oware_game_set_tag(game, null(), name.as_ptr()),
+            oware_game_set_tag(game, null(), name.as_ptr(), null_mut(), 0),
             R::NullParameter
         );
         assert_eq!(oware_game_perft(game, 1, null_mut()), R::NullParameter);
@@ -594,18 +622,239 @@ fn boards_moves_and_turns() {
     }
 }
 
+/// The code and `out_reason` of `oware_game_check_move` for `house`, checked
+/// to be what `oware_game_play` (on a clone) and `oware_game_explain` give
+/// too, with `out_reason` and without.
+fn reason_of(game: *const oware_game, house: u8) -> (oware_result, oware_illegal_move_reason) {
+    let with_reason = |f: &dyn Fn(*mut oware_illegal_move_reason) -> oware_result| {
+        let mut reason = oware_illegal_move_reason::Other;
+        let code = f(&mut reason);
+        assert_eq!(f(null_mut()), code, "the same code without out_reason");
+        (code, reason)
+    };
+    let checked = with_reason(&|r| unsafe { oware_game_check_move(game, house, r) });
+    let played = with_reason(&|r| unsafe {
+        let mut copy = null_mut();
+        assert_eq!(oware_game_clone(game, &mut copy), R::Ok);
+        let code = oware_game_play(copy, house, null_mut(), r);
+        oware_game_free(copy);
+        code
+    });
+    let explained = with_reason(&|r| unsafe {
+        let mut n = 0;
+        match oware_game_explain(game, house, null_mut(), 0, &mut n, r) {
+            R::InsufficientSize => R::Ok,
+            code => code,
+        }
+    });
+    assert_eq!((played, explained), (checked, checked), "house {house}");
+    checked
+}
+
+/// Calls `f` with an error-message buffer of `len` bytes (and room after it,
+/// which must stay untouched): its code and the message written.
+fn with_err(
+    len: usize,
+    f: impl FnOnce(*mut c_char, usize) -> oware_result,
+) -> (oware_result, String) {
+    let mut buf = vec![b'x' as c_char; len + 4];
+    let code = f(buf.as_mut_ptr(), len);
+    assert!(
+        buf[len..].iter().all(|&b| b == b'x' as c_char),
+        "nothing written past err_len"
+    );
+    let bytes: Vec<u8> = buf[..len].iter().map(|&b| b as u8).collect();
+    let message = CStr::from_bytes_until_nul(&bytes).expect("NUL-terminated within err_len");
+    (code, message.to_str().expect("UTF-8").to_owned())
+}
+
+/// [`with_err`] with a buffer of `OWARE_ERROR_SIZE` bytes.
+fn detail(f: impl FnOnce(*mut c_char, usize) -> oware_result) -> (oware_result, String) {
+    with_err(OWARE_ERROR_SIZE, f)
+}
+
+/// What a game constructor says of `text`.
+fn make_err(f: Make, text: &str) -> (oware_result, String) {
+    let text = c(text);
+    let mut game = null_mut();
+    let (code, message) = detail(|e, l| unsafe { f(text.as_ptr(), &mut game, e, l) });
+    unsafe { oware_game_free(game) };
+    (code, message)
+}
+
+#[test]
+fn constructors_write_why_the_text_does_not_parse() {
+    let failed = |message: &str| (R::ParseError, message.to_owned());
+    assert_eq!(
+        make_err(oware_game_new, "kalah(6,5)"),
+        (R::Ok, String::new())
+    );
+    assert_eq!(
+        make_err(oware_game_new, "chess"),
+        failed(
+            "invalid ruleset text: unknown preset (abapa, openspiel, awale, kalah, kalah-irving or congkak)"
+        )
+    );
+    assert_eq!(
+        make_err(oware_game_from_position, "4,4,4,4,4,4/4,4,4,4,4,5 s 0 0"),
+        failed("invalid position: 49 seeds in houses and stores, the ruleset has 48")
+    );
+    assert_eq!(
+        make_err(oware_game_from_record, "1. C a 2. f"),
+        failed("invalid game record: ply 3: illegal move f: house is not the side to move's")
+    );
+    let bytes = [0xff_u8, b'C', 0];
+    let mut game = null_mut();
+    for f in [
+        oware_game_new,
+        oware_game_from_position,
+        oware_game_from_record,
+    ] {
+        let (code, message) = detail(|e, l| unsafe { f(bytes.as_ptr().cast(), &mut game, e, l) });
+        assert_eq!((code, message.as_str()), (R::ParseError, "not UTF-8 text"));
+        // A failure the core has no message for gives the code's.
+        let (code, message) = detail(|e, l| unsafe { f(null(), &mut game, e, l) });
+        assert_eq!(
+            (code, message.as_str()),
+            (R::NullParameter, "a required pointer argument was NULL")
+        );
+        assert!(game.is_null());
+    }
+}
+
+#[test]
+fn error_messages_are_cut_to_fit() {
+    let chess = c("chess");
+    let mut game = null_mut();
+    let mut new_game = |len| {
+        with_err(len, |e, l| unsafe {
+            oware_game_new(chess.as_ptr(), &mut game, e, l)
+        })
+    };
+    // 15 bytes and the NUL.
+    assert_eq!(new_game(16), (R::ParseError, "invalid ruleset".to_owned()));
+    assert_eq!(new_game(1), (R::ParseError, String::new()));
+    // Exactly the room the message needs, and one byte short of it.
+    let whole = "invalid ruleset text: unknown preset (abapa, openspiel, awale, kalah, kalah-irving or congkak)";
+    assert_eq!(new_game(whole.len() + 1), (R::ParseError, whole.to_owned()));
+    let cut = &whole[..whole.len() - 1];
+    assert_eq!(new_game(whole.len()), (R::ParseError, cut.to_owned()));
+    unsafe {
+        // No buffer (NULL, or 0 bytes): the code alone; nothing is written.
+        let mut untouched = b'x' as c_char;
+        assert_eq!(
+            oware_game_new(chess.as_ptr(), &mut game, &mut untouched, 0),
+            R::ParseError
+        );
+        assert_eq!(untouched, b'x' as c_char);
+        assert_eq!(
+            oware_game_new(chess.as_ptr(), &mut game, null_mut(), 64),
+            R::ParseError
+        );
+        assert!(game.is_null());
+    }
+}
+
+#[test]
+fn play_and_explain_set_why_a_move_cannot_be_played() {
+    let game = abapa();
+    let mut reason = oware_illegal_move_reason::Other;
+    let mut n = 0;
+    unsafe {
+        assert_eq!(
+            oware_game_explain(game, 2, null_mut(), 0, &mut n, &mut reason),
+            R::InsufficientSize
+        );
+        assert_eq!(
+            reason,
+            oware_illegal_move_reason::None,
+            "legal, whether or not it fits"
+        );
+        reason = oware_illegal_move_reason::Other;
+        assert_eq!(oware_game_play(game, 2, null_mut(), &mut reason), R::Ok);
+        assert_eq!(reason, oware_illegal_move_reason::None);
+        assert_eq!(
+            oware_game_play(game, 2, null_mut(), &mut reason),
+            R::IllegalMove
+        );
+        assert_eq!(reason, oware_illegal_move_reason::WrongSide);
+        // A NULL game: nothing is known, so out_reason is not written.
+        reason = oware_illegal_move_reason::Other;
+        assert_eq!(
+            oware_game_play(null_mut(), 2, null_mut(), &mut reason),
+            R::NullParameter
+        );
+        assert_eq!(reason, oware_illegal_move_reason::Other);
+        oware_game_free(game);
+    }
+}
+
+#[test]
+fn tags_and_move_letters_write_why_they_are_refused() {
+    let game = abapa();
+    let set = |name: &str, value: Option<&str>| {
+        let (name, value) = (c(name), value.map(c));
+        let value = value.as_ref().map_or(null(), |v| v.as_ptr());
+        detail(|e, l| unsafe { oware_game_set_tag(game, name.as_ptr(), value, e, l) })
+    };
+    let invalid = |message: &str| (R::InvalidTag, format!("invalid tag: {message}"));
+    assert_eq!(set("South", Some("Ama")), (R::Ok, String::new()));
+    assert_eq!(
+        set("Position", Some("x")),
+        invalid("Position comes from the game's start")
+    );
+    assert_eq!(
+        set("Bad name", None),
+        invalid("a tag name must be ASCII letters, digits and _, not empty")
+    );
+    assert_eq!(
+        set("Event", Some("a\nb")),
+        invalid("a tag value cannot hold the control character '\\n'")
+    );
+    assert_eq!(
+        set("Result", Some("2-0")),
+        invalid("a Result must be 1-0, 0-1, 1/2-1/2 or *")
+    );
+    let tag = |name: &str| {
+        let name = c(name);
+        let mut buf = [0 as c_char; 16];
+        let mut n = 0;
+        detail(|e, l| unsafe {
+            oware_game_tag(
+                game,
+                name.as_ptr(),
+                buf.as_mut_ptr(),
+                buf.len(),
+                &mut n,
+                e,
+                l,
+            )
+        })
+    };
+    assert_eq!(tag("South"), (R::Ok, String::new()));
+    assert_eq!(
+        tag("Variant"),
+        invalid("Variant comes from the game's start")
+    );
+    let no_tag = "the game's record has no tag of that name".to_owned();
+    assert_eq!(tag("Event"), (R::NoSuchTag, no_tag));
+    let letter = |text: &str| {
+        let text = c(text);
+        let mut m = 0;
+        detail(|e, l| unsafe { oware_game_move_from_str(game, text.as_ptr(), &mut m, e, l) })
+    };
+    assert_eq!(letter("f"), (R::Ok, String::new()));
+    let notation = "invalid move notation: expected one letter A-I (South) or a-i (North)";
+    assert_eq!(letter("G "), (R::ParseError, notation.to_owned()));
+    assert_eq!(
+        letter("g"),
+        (R::ParseError, "g: no such house in this ruleset".to_owned())
+    );
+    unsafe { oware_game_free(game) };
+}
+
 #[test]
 fn every_illegal_move_reason_is_reported() {
-    let reason_of =
-        |game: *const oware_game, house: u8| -> (oware_result, oware_illegal_move_reason) {
-            let mut reason = oware_illegal_move_reason::Other;
-            let code = unsafe { oware_game_check_move(game, house, &mut reason) };
-            assert_eq!(
-                unsafe { oware_game_check_move(game, house, null_mut()) },
-                code
-            );
-            (code, reason)
-        };
     let game = abapa();
     assert_eq!(reason_of(game, 0), (R::Ok, oware_illegal_move_reason::None));
     assert_eq!(
@@ -629,11 +878,11 @@ fn every_illegal_move_reason_is_reported() {
     // An illegal move leaves the game as it was.
     let before = position(game);
     assert_eq!(
-        unsafe { oware_game_play(game, 2, null_mut()) },
+        unsafe { oware_game_play(game, 2, null_mut(), null_mut()) },
         R::IllegalMove
     );
     assert_eq!(
-        unsafe { oware_game_play(game, 200, null_mut()) },
+        unsafe { oware_game_play(game, 200, null_mut(), null_mut()) },
         R::IllegalMove
     );
     assert_eq!(position(game), before);
@@ -678,7 +927,10 @@ fn every_illegal_move_reason_is_reported() {
         reason_of(game, 99),
         (R::GameOver, oware_illegal_move_reason::GameOver)
     );
-    assert_eq!(unsafe { oware_game_play(game, 0, null_mut()) }, R::GameOver);
+    assert_eq!(
+        unsafe { oware_game_play(game, 0, null_mut(), null_mut()) },
+        R::GameOver
+    );
     assert!(legal_moves(game).is_empty());
     unsafe { oware_game_free(game) };
 }
@@ -740,7 +992,7 @@ fn reports_describe_each_move() {
             .is_empty()
         );
         // A move without a report.
-        assert_eq!(oware_game_play(game, 11, null_mut()), R::Ok);
+        assert_eq!(oware_game_play(game, 11, null_mut(), null_mut()), R::Ok);
         assert_eq!(oware_game_ply(game), 2);
         oware_game_free(game);
     }
@@ -852,7 +1104,10 @@ fn undo_and_agreement() {
         assert_eq!((agreed.south_score, agreed.north_score), (23, 25));
         assert_eq!(outcome(game), agreed);
         assert_eq!(oware_game_end_by_agreement(game, null_mut()), R::GameOver);
-        assert_eq!(oware_game_play(game, 6, null_mut()), R::GameOver);
+        assert_eq!(
+            oware_game_play(game, 6, null_mut(), null_mut()),
+            R::GameOver
+        );
         // Undo takes back the agreement first, then the move.
         assert_eq!(oware_game_undo(game, &mut m), R::Ok);
         assert_eq!(m, OWARE_NO_MOVE);
@@ -955,11 +1210,14 @@ fn text_in_and_out() {
         );
         let (north, kofi) = (c("North"), c("Kofi"));
         assert_eq!(
-            oware_game_set_tag(game, north.as_ptr(), kofi.as_ptr()),
+            oware_game_set_tag(game, north.as_ptr(), kofi.as_ptr(), null_mut(), 0),
             R::Ok
         );
         let south = c("South");
-        assert_eq!(oware_game_set_tag(game, south.as_ptr(), null()), R::Ok);
+        assert_eq!(
+            oware_game_set_tag(game, south.as_ptr(), null(), null_mut(), 0),
+            R::Ok
+        );
         let record = text_of(|b, l, n| oware_game_record_to_str(game, b, l, n));
         assert_eq!(
             record,
@@ -968,11 +1226,11 @@ fn text_in_and_out() {
         for bad in ["", "Bad Name", "Variant", "Position"] {
             let bad = c(bad);
             assert_eq!(
-                oware_game_set_tag(game, bad.as_ptr(), kofi.as_ptr()),
+                oware_game_set_tag(game, bad.as_ptr(), kofi.as_ptr(), null_mut(), 0),
                 R::InvalidTag
             );
             assert_eq!(
-                oware_game_set_tag(game, bad.as_ptr(), null()),
+                oware_game_set_tag(game, bad.as_ptr(), null(), null_mut(), 0),
                 R::InvalidTag
             );
         }
@@ -986,13 +1244,13 @@ fn text_in_and_out() {
         ] {
             let value = c(value);
             assert_eq!(
-                oware_game_set_tag(game, name.as_ptr(), value.as_ptr()),
+                oware_game_set_tag(game, name.as_ptr(), value.as_ptr(), null_mut(), 0),
                 R::InvalidTag
             );
         }
         let resigned = c("1-0");
         assert_eq!(
-            oware_game_set_tag(game, result.as_ptr(), resigned.as_ptr()),
+            oware_game_set_tag(game, result.as_ptr(), resigned.as_ptr(), null_mut(), 0),
             R::Ok
         );
         let written = text_of(|b, l, n| oware_game_record_to_str(game, b, l, n));
@@ -1000,10 +1258,13 @@ fn text_in_and_out() {
             written.ends_with("[Result \"1-0\"]\n\n1. C f 2. B a 1-0\n"),
             "{written}"
         );
-        assert_eq!(oware_game_set_tag(game, result.as_ptr(), null()), R::Ok);
+        assert_eq!(
+            oware_game_set_tag(game, result.as_ptr(), null(), null_mut(), 0),
+            R::Ok
+        );
         assert_eq!(oware_game_end_by_agreement(game, null_mut()), R::Ok);
         assert_eq!(
-            oware_game_set_tag(game, result.as_ptr(), resigned.as_ptr()),
+            oware_game_set_tag(game, result.as_ptr(), resigned.as_ptr(), null_mut(), 0),
             R::InvalidTag
         );
         let agreed = text_of(|b, l, n| oware_game_record_to_str(game, b, l, n));
@@ -1016,11 +1277,17 @@ fn text_in_and_out() {
         assert_eq!(oware_game_undo(game, null_mut()), R::Ok);
         let not_utf8 = [0xffu8, 0];
         assert_eq!(
-            oware_game_set_tag(game, north.as_ptr(), not_utf8.as_ptr().cast()),
+            oware_game_set_tag(
+                game,
+                north.as_ptr(),
+                not_utf8.as_ptr().cast(),
+                null_mut(),
+                0
+            ),
             R::ParseError
         );
         assert_eq!(
-            oware_game_set_tag(game, not_utf8.as_ptr().cast(), kofi.as_ptr()),
+            oware_game_set_tag(game, not_utf8.as_ptr().cast(), kofi.as_ptr(), null_mut(), 0),
             R::ParseError
         );
         let copy = make(oware_game_from_record, &record);
@@ -1051,19 +1318,30 @@ fn tags_read_back() {
     );
     let tag = |name: &str| {
         let name = c(name);
-        text_of(|b, l, n| unsafe { oware_game_tag(game, name.as_ptr(), b, l, n) })
+        text_of(|b, l, n| unsafe { oware_game_tag(game, name.as_ptr(), b, l, n, null_mut(), 0) })
     };
     let code = |name: &[u8], len: usize| {
         let mut buf = [b'x' as c_char; 8];
         let mut n = usize::MAX;
-        let code =
-            unsafe { oware_game_tag(game, name.as_ptr().cast(), buf.as_mut_ptr(), len, &mut n) };
+        let code = unsafe {
+            oware_game_tag(
+                game,
+                name.as_ptr().cast(),
+                buf.as_mut_ptr(),
+                len,
+                &mut n,
+                null_mut(),
+                0,
+            )
+        };
         (code, buf[0], n)
     };
     assert_eq!(tag("South"), "Ama");
     assert_eq!(tag("Event"), "", "an empty value is a tag");
     assert_eq!(tag("Result"), "*");
-    check_str_protocol(|b, l, n| unsafe { oware_game_tag(game, c"South".as_ptr(), b, l, n) });
+    check_str_protocol(|b, l, n| unsafe {
+        oware_game_tag(game, c"South".as_ptr(), b, l, n, null_mut(), 0)
+    });
     // Absent: the buffer emptied. Bad names, not UTF-8: nothing written.
     assert_eq!(code(b"North\0", 8), (R::NoSuchTag, 0, usize::MAX));
     assert_eq!(code(b"Termination\0", 8), (R::NoSuchTag, 0, usize::MAX));
@@ -1080,20 +1358,20 @@ fn tags_read_back() {
         let mut buf = [0 as c_char; 8];
         let south = c"South".as_ptr();
         assert_eq!(
-            oware_game_tag(null(), south, buf.as_mut_ptr(), 8, &mut n),
+            oware_game_tag(null(), south, buf.as_mut_ptr(), 8, &mut n, null_mut(), 0),
             R::NullParameter
         );
         assert_eq!(
-            oware_game_tag(game, null(), buf.as_mut_ptr(), 8, &mut n),
+            oware_game_tag(game, null(), buf.as_mut_ptr(), 8, &mut n, null_mut(), 0),
             R::NullParameter
         );
         assert_eq!(
-            oware_game_tag(game, south, buf.as_mut_ptr(), 8, null_mut()),
+            oware_game_tag(game, south, buf.as_mut_ptr(), 8, null_mut(), null_mut(), 0),
             R::NullParameter
         );
         // A result set while the game goes on, then the outcome's.
         assert_eq!(
-            oware_game_set_tag(game, c"Result".as_ptr(), c"0-1".as_ptr()),
+            oware_game_set_tag(game, c"Result".as_ptr(), c"0-1".as_ptr(), null_mut(), 0),
             R::Ok
         );
         assert_eq!(tag("Result"), "0-1");
@@ -1137,12 +1415,12 @@ fn move_letters() {
             ("7", Err(R::ParseError)),
         ] {
             let input = c(input);
-            let code = oware_game_move_from_str(game, input.as_ptr(), &mut m);
+            let code = oware_game_move_from_str(game, input.as_ptr(), &mut m, null_mut(), 0);
             assert_eq!(if code == R::Ok { Ok(m) } else { Err(code) }, expected);
         }
         let bad = [0xc3u8, 0];
         assert_eq!(
-            oware_game_move_from_str(game, bad.as_ptr().cast(), &mut m),
+            oware_game_move_from_str(game, bad.as_ptr().cast(), &mut m, null_mut(), 0),
             R::ParseError
         );
         oware_game_free(game);
@@ -1150,7 +1428,10 @@ fn move_letters() {
     let congkak = make(oware_game_new, "congkak");
     let g = c("g");
     unsafe {
-        assert_eq!(oware_game_move_from_str(congkak, g.as_ptr(), &mut m), R::Ok);
+        assert_eq!(
+            oware_game_move_from_str(congkak, g.as_ptr(), &mut m, null_mut(), 0),
+            R::Ok
+        );
         assert_eq!(m, 13);
         oware_game_free(congkak);
     }
@@ -1223,7 +1504,15 @@ fn perft_and_builds_stop() {
         );
         assert_eq!(nodes, 7, "not written");
         let mut endgame = null_mut();
-        let code = oware_endgame_build_with_stop(c"abapa".as_ptr(), 0, 20, stop, &mut endgame);
+        let code = oware_endgame_build_with_stop(
+            c"abapa".as_ptr(),
+            0,
+            20,
+            stop,
+            &mut endgame,
+            null_mut(),
+            0,
+        );
         assert_eq!((code, endgame.is_null()), (R::Stopped, true));
         // From another thread, while perft(30) runs.
         assert_eq!(oware_stop_reset(stop), R::Ok);
@@ -1710,8 +1999,16 @@ mod endgame {
     fn build(ruleset: &str, convention: u32, max_seeds: u32) -> *mut oware_endgame {
         let mut endgame = null_mut();
         let text = c(ruleset);
-        let code =
-            unsafe { oware_endgame_build(text.as_ptr(), convention, max_seeds, &mut endgame) };
+        let code = unsafe {
+            oware_endgame_build(
+                text.as_ptr(),
+                convention,
+                max_seeds,
+                &mut endgame,
+                null_mut(),
+                0,
+            )
+        };
         assert_eq!(code, R::Ok, "{ruleset} to {max_seeds}");
         assert!(!endgame.is_null());
         endgame
@@ -1754,6 +2051,100 @@ mod endgame {
         CString::new(path.as_os_str().as_encoded_bytes()).expect("no NUL in a path")
     }
 
+    /// What `oware_endgame_build` says of its arguments.
+    fn build_err(ruleset: &str, convention: u32, max_seeds: u32) -> (oware_result, String) {
+        let ruleset = c(ruleset);
+        let mut endgame = null_mut();
+        detail(|e, l| unsafe {
+            oware_endgame_build(ruleset.as_ptr(), convention, max_seeds, &mut endgame, e, l)
+        })
+    }
+
+    /// What `oware_endgame_load` says of the file `path`.
+    fn load_err(path: &Path, len: usize) -> (oware_result, String) {
+        let mut endgame = null_mut();
+        let path = c_path(path);
+        with_err(len, |e, l| unsafe {
+            oware_endgame_load(path.as_ptr(), &mut endgame, e, l)
+        })
+    }
+
+    #[test]
+    fn loading_building_and_saving_write_why_they_failed() {
+        let unsupported = "endgame databases need an Oware ruleset in which a side never passes without a capture";
+        assert_eq!(
+            build_err("kalah", EVEN, 2),
+            (R::EndgameUnsupported, unsupported.to_owned())
+        );
+        let (code, message) = build_err("chess", EVEN, 2);
+        assert_eq!(code, R::ParseError);
+        assert!(
+            message.starts_with("invalid ruleset text: unknown preset"),
+            "{message}"
+        );
+        let out_of_range = "an argument is out of range".to_owned();
+        assert_eq!(
+            build_err("abapa", 7, 2),
+            (R::InvalidArgument, out_of_range.clone())
+        );
+        assert_eq!(
+            build_err("abapa", EVEN, 49),
+            (R::InvalidArgument, out_of_range)
+        );
+        let dir = TempDir::new("messages");
+        let missing = dir.join("missing.owdb");
+        let no_file = "cannot read the database: No such file or directory (os error 2)";
+        let expected = format!("{}: {no_file}", missing.display());
+        assert_eq!(
+            load_err(&missing, OWARE_ERROR_SIZE),
+            (R::EndgameIo, expected)
+        );
+        // A cut never splits a UTF-8 character ("é" is 2 bytes).
+        let accented = dir.join("é.owdb");
+        let before = accented.display().to_string().len() - "é.owdb".len();
+        let cut = dir.join("");
+        assert_eq!(load_err(&accented, before + 2).1, cut.display().to_string());
+        std::fs::write(dir.join("even-00.owdb"), [b'x'; 64]).expect("writing a file");
+        let not_a_database = "not an oware endgame database (bad magic bytes)";
+        let expected = format!("{}: {not_a_database}", dir.join("even-00.owdb").display());
+        assert_eq!(
+            load_err(&dir.join("even-00.owdb"), OWARE_ERROR_SIZE),
+            (R::EndgameNotADatabase, expected.clone())
+        );
+        let (abapa, path) = (c("abapa"), dir.c());
+        let mut endgame = null_mut();
+        let load_dir = |endgame: &mut *mut oware_endgame, convention| {
+            detail(|e, l| unsafe {
+                oware_endgame_load_dir(path.as_ptr(), abapa.as_ptr(), convention, endgame, e, l)
+            })
+        };
+        assert_eq!(
+            load_dir(&mut endgame, EVEN),
+            (R::EndgameNotADatabase, expected)
+        );
+        // No layer of 0 seeds under this convention: an empty database, which has nothing to save.
+        assert_eq!(load_dir(&mut endgame, OWN), (R::Ok, String::new()));
+        let save = |endgame, path: &Path| {
+            let path = c_path(path);
+            detail(|e, l| unsafe { oware_endgame_save(endgame, path.as_ptr(), e, l) })
+        };
+        let nothing = "the database holds no layer: nothing to save".to_owned();
+        assert_eq!(
+            save(endgame, &dir.join("x.owdb")),
+            (R::InvalidArgument, nothing)
+        );
+        unsafe { oware_endgame_free(endgame) };
+        let endgame = build("abapa", EVEN, 2);
+        let nowhere = dir.join("no/such/dir/x.owdb");
+        let expected = format!(
+            "{}: No such file or directory (os error 2)",
+            nowhere.display()
+        );
+        assert_eq!(save(endgame, &nowhere), (R::EndgameIo, expected));
+        assert_eq!(save(endgame, &dir.join("x.owdb")), (R::Ok, String::new()));
+        unsafe { oware_endgame_free(endgame) };
+    }
+
     /// `oware_endgame_load_dir`: the handle, or the code (with `*out`
     /// cleared).
     fn load_dir(
@@ -1763,7 +2154,14 @@ mod endgame {
     ) -> Result<*mut oware_endgame, oware_result> {
         let mut endgame = core::ptr::dangling_mut::<oware_endgame>();
         let code = unsafe {
-            oware_endgame_load_dir(dir.as_ptr(), ruleset.as_ptr(), convention, &mut endgame)
+            oware_endgame_load_dir(
+                dir.as_ptr(),
+                ruleset.as_ptr(),
+                convention,
+                &mut endgame,
+                null_mut(),
+                0,
+            )
         };
         if code == R::Ok {
             assert!(!endgame.is_null());
@@ -1777,7 +2175,7 @@ mod endgame {
     /// `oware_endgame_load`: the handle, or the code (with `*out` cleared).
     fn load(path: &CStr) -> Result<*mut oware_endgame, oware_result> {
         let mut endgame = core::ptr::dangling_mut::<oware_endgame>();
-        let code = unsafe { oware_endgame_load(path.as_ptr(), &mut endgame) };
+        let code = unsafe { oware_endgame_load(path.as_ptr(), &mut endgame, null_mut(), 0) };
         if code == R::Ok {
             assert!(!endgame.is_null());
             Ok(endgame)
@@ -2054,7 +2452,9 @@ mod endgame {
         let mut check =
             |ruleset: *const c_char, convention: u32, max: u32, expected: oware_result| {
                 endgame = core::ptr::dangling_mut();
-                let code = unsafe { oware_endgame_build(ruleset, convention, max, &mut endgame) };
+                let code = unsafe {
+                    oware_endgame_build(ruleset, convention, max, &mut endgame, null_mut(), 0)
+                };
                 assert_eq!(code, expected, "convention {convention}, max {max}");
                 assert!(endgame.is_null(), "*out is cleared");
             };
@@ -2072,7 +2472,7 @@ mod endgame {
             check(c(ruleset).as_ptr(), EVEN, 2, R::EndgameUnsupported);
         }
         assert_eq!(
-            unsafe { oware_endgame_build(abapa.as_ptr(), EVEN, 2, null_mut()) },
+            unsafe { oware_endgame_build(abapa.as_ptr(), EVEN, 2, null_mut(), null_mut(), 0) },
             R::NullParameter
         );
         // The smallest database: no seeds on the board.
@@ -2124,14 +2524,20 @@ mod endgame {
                 oware_endgame_ruleset_to_str(null(), text.as_mut_ptr(), 16, &mut size),
                 R::NullParameter
             );
-            assert_eq!(oware_endgame_save(null(), path.as_ptr()), R::NullParameter);
-            assert_eq!(oware_endgame_save(endgame, null()), R::NullParameter);
             assert_eq!(
-                oware_endgame_load(null(), &mut null_mut()),
+                oware_endgame_save(null(), path.as_ptr(), null_mut(), 0),
                 R::NullParameter
             );
             assert_eq!(
-                oware_endgame_load(path.as_ptr(), null_mut()),
+                oware_endgame_save(endgame, null(), null_mut(), 0),
+                R::NullParameter
+            );
+            assert_eq!(
+                oware_endgame_load(null(), &mut null_mut(), null_mut(), 0),
+                R::NullParameter
+            );
+            assert_eq!(
+                oware_endgame_load(path.as_ptr(), null_mut(), null_mut(), 0),
                 R::NullParameter
             );
             assert_eq!(
@@ -2154,18 +2560,25 @@ mod endgame {
         let mut out = core::ptr::dangling_mut::<oware_endgame>();
         unsafe {
             assert_eq!(
-                oware_endgame_load_dir(null(), abapa.as_ptr(), EVEN, &mut out),
+                oware_endgame_load_dir(null(), abapa.as_ptr(), EVEN, &mut out, null_mut(), 0),
                 R::NullParameter
             );
             assert!(out.is_null());
             out = core::ptr::dangling_mut();
             assert_eq!(
-                oware_endgame_load_dir(dir.as_ptr(), null(), EVEN, &mut out),
+                oware_endgame_load_dir(dir.as_ptr(), null(), EVEN, &mut out, null_mut(), 0),
                 R::NullParameter
             );
             assert!(out.is_null());
             assert_eq!(
-                oware_endgame_load_dir(dir.as_ptr(), abapa.as_ptr(), EVEN, null_mut()),
+                oware_endgame_load_dir(
+                    dir.as_ptr(),
+                    abapa.as_ptr(),
+                    EVEN,
+                    null_mut(),
+                    null_mut(),
+                    0
+                ),
                 R::NullParameter
             );
         }
@@ -2270,7 +2683,10 @@ mod endgame {
         let dir = TempDir::new("file");
         let built = build("abapa", OWN, 5);
         let path = c_path(&dir.join("abapa-own.owdb"));
-        assert_eq!(unsafe { oware_endgame_save(built, path.as_ptr()) }, R::Ok);
+        assert_eq!(
+            unsafe { oware_endgame_save(built, path.as_ptr(), null_mut(), 0) },
+            R::Ok
+        );
         let loaded = load(&path).expect("loads");
         assert_eq!(max_seeds(loaded), 5);
         let mut convention = oware_convention::EvenSplit;
@@ -2318,14 +2734,14 @@ mod endgame {
         // Saving: nowhere to write, or nothing to write.
         let nowhere = c_path(&dir.join("missing").join("x.owdb"));
         assert_eq!(
-            unsafe { oware_endgame_save(built, nowhere.as_ptr()) },
+            unsafe { oware_endgame_save(built, nowhere.as_ptr(), null_mut(), 0) },
             R::EndgameIo
         );
         std::fs::create_dir(dir.join("no-layers")).unwrap();
         let empty = load_dir(&c_path(&dir.join("no-layers")), &c("abapa"), EVEN).unwrap();
         let untouched = c_path(&dir.join("empty.owdb"));
         assert_eq!(
-            unsafe { oware_endgame_save(empty, untouched.as_ptr()) },
+            unsafe { oware_endgame_save(empty, untouched.as_ptr(), null_mut(), 0) },
             R::InvalidArgument
         );
         assert!(!dir.join("empty.owdb").exists(), "no file touched");
@@ -2462,7 +2878,6 @@ fn level_five_plays_its_book_until_it_is_turned_off() {
 /// is a parse error, wherever it is passed, and changes nothing.
 #[test]
 fn text_that_is_not_utf8_is_a_parse_error_everywhere() {
-    type Make = unsafe extern "C" fn(*const c_char, *mut *mut oware_game) -> oware_result;
     let bytes = [0xff_u8, 0xfe, b'C', 0];
     let not_utf8: *const c_char = bytes.as_ptr().cast();
     let good = c("South");
@@ -2474,7 +2889,7 @@ fn text_that_is_not_utf8_is_a_parse_error_everywhere() {
     unsafe {
         let mut game = null_mut();
         for make in makers {
-            assert_eq!(make(not_utf8, &mut game), R::ParseError);
+            assert_eq!(make(not_utf8, &mut game, null_mut(), 0), R::ParseError);
             assert!(game.is_null());
         }
         let mut n = 0;
@@ -2488,7 +2903,7 @@ fn text_that_is_not_utf8_is_a_parse_error_everywhere() {
         let game = abapa();
         let mut m = 0;
         assert_eq!(
-            oware_game_move_from_str(game, not_utf8, &mut m),
+            oware_game_move_from_str(game, not_utf8, &mut m, null_mut(), 0),
             R::ParseError
         );
         let before = text_of(|b, l, n| oware_game_record_to_str(game, b, l, n));
@@ -2497,7 +2912,10 @@ fn text_that_is_not_utf8_is_a_parse_error_everywhere() {
             (good.as_ptr(), not_utf8),
             (not_utf8, null()),
         ] {
-            assert_eq!(oware_game_set_tag(game, name, value), R::ParseError);
+            assert_eq!(
+                oware_game_set_tag(game, name, value, null_mut(), 0),
+                R::ParseError
+            );
         }
         assert_eq!(
             text_of(|b, l, n| oware_game_record_to_str(game, b, l, n)),
@@ -2510,7 +2928,8 @@ fn text_that_is_not_utf8_is_a_parse_error_everywhere() {
 #[test]
 fn explain_writes_the_sentence_and_plays_nothing() {
     let game = make(oware_game_from_position, "4,4,4,4,4,3/4,2,1,4,4,4 s 3 3");
-    let explain = |house| move |b, l, n| unsafe { oware_game_explain(game, house, b, l, n) };
+    let explain =
+        |house| move |b, l, n| unsafe { oware_game_explain(game, house, b, l, n, null_mut()) };
     assert_eq!(
         text_of(explain(5)),
         "F sows 3 seeds into a, b, c; the last seed makes c 2: captures c (2) and b (3) = 5"
@@ -2524,12 +2943,14 @@ fn explain_writes_the_sentence_and_plays_nothing() {
         assert_eq!(code, R::IllegalMove, "house {house}");
     }
     assert_eq!(n, 7, "nothing written for an illegal move");
-    let code = unsafe { oware_game_explain(null(), 5, buf.as_mut_ptr(), buf.len(), &mut n) };
+    let code =
+        unsafe { oware_game_explain(null(), 5, buf.as_mut_ptr(), buf.len(), &mut n, null_mut()) };
     assert_eq!(code, R::NullParameter);
     unsafe { oware_game_free(game) };
     // South must feed North but cannot: the game is over (R8).
     let over = make(oware_game_from_position, "0,0,2,0,1,0/0,0,0,0,0,0 s 21 24");
-    let code = unsafe { oware_game_explain(over, 2, buf.as_mut_ptr(), buf.len(), &mut n) };
+    let code =
+        unsafe { oware_game_explain(over, 2, buf.as_mut_ptr(), buf.len(), &mut n, null_mut()) };
     assert_eq!(code, R::GameOver);
     unsafe { oware_game_free(over) };
 }

@@ -414,11 +414,14 @@ impl fmt::Display for CaptureName {
 
 impl fmt::Display for Explanation {
     /// The explanation as one sentence, e.g. "F sows 3 seeds into a, b, c;
-    /// the last seed makes c 2: captures c (2) and b (3) = 5".
+    /// the last seed makes c 2: captures c (2) and b (3) = 5". The
+    /// alternate form (`{:#}`) starts each relay of a Congkak turn on a
+    /// line of its own, for a screen.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let relay_break = if f.alternate() { ":\n" } else { ": " };
         for (i, sowing) in self.sowings.iter().enumerate() {
             if i > 0 {
-                write!(f, ": relay{}, ", Cite(self.citations.relay))?;
+                write!(f, "{relay_break}relay{}, ", Cite(self.citations.relay))?;
             }
             sowing.write(f, self.citations.origin_skip)?;
         }
@@ -552,6 +555,17 @@ mod tests {
         assert_eq!(
             explain(congkak, "2,0,3,0,0,0,0/5,0,0,0,0,0,1 s 44 43 congkak", "A"),
             "A sows 2 seeds into B, C; the last seed makes C 4: relay (C4), \
+             C sows 4 seeds into D, E, F, G; the last seed makes G 1: \
+             captures the opposite house a (5) and G (1) = 6 (C6)"
+        );
+        // The alternate form, for a screen: each relay on a line of its own.
+        let pos: Position = "2,0,3,0,0,0,0/5,0,0,0,0,0,1 s 44 43 congkak"
+            .parse()
+            .expect("a position");
+        let explanation = pos.explain("A".parse().expect("A")).expect("legal");
+        assert_eq!(
+            format!("{explanation:#}"),
+            "A sows 2 seeds into B, C; the last seed makes C 4:\nrelay (C4), \
              C sows 4 seeds into D, E, F, G; the last seed makes G 1: \
              captures the opposite house a (5) and G (1) = 6 (C6)"
         );

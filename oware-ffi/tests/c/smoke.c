@@ -55,19 +55,45 @@ static int failed = 0;
 
 #define OK(call) EXPECT(call, OWARE_RESULT_OK)
 
+/* The error-message buffer of the calls that take one: pass ERR. */
+static char err[OWARE_ERROR_SIZE];
+#define ERR err, sizeof err
+
+static void check_message(const char *got, const char *want, int line) {
+  if (strcmp(got, want) == 0) {
+    passed++;
+  } else {
+    failed++;
+    fprintf(stderr, "%s:%d: message \"%s\", expected \"%s\"\n", __FILE__, line, got, want);
+  }
+}
+
+/* A call given ERR that must return `expected` and write `message` to err
+ * (which is filled with 'x' first, to see it written). */
+#define EXPECT_MSG(call, expected, message)  \
+  do {                                       \
+    memset(err, 'x', sizeof err);            \
+    EXPECT(call, expected);                  \
+    check_message(err, message, __LINE__);   \
+  } while (0)
+
+/* The reason a ruleset text "chess" is refused. */
+static const char CHESS[] =
+    "invalid ruleset text: unknown preset (abapa, openspiel, awale, kalah, kalah-irving or congkak)";
+
 /* The invalid bytes of a string that is not UTF-8. */
 static const char NOT_UTF8[] = {(char)0xff, (char)0xfe, 'C', 0};
 
 static oware_game *game_new(const char *ruleset) {
   oware_game *game = NULL;
-  OK(oware_game_new(ruleset, &game));
+  OK(oware_game_new(ruleset, &game, NULL, 0));
   CHECK(game != NULL);
   return game;
 }
 
 static oware_game *game_at(const char *position) {
   oware_game *game = NULL;
-  OK(oware_game_from_position(position, &game));
+  OK(oware_game_from_position(position, &game, NULL, 0));
   CHECK(game != NULL);
   return game;
 }
@@ -168,20 +194,20 @@ static void test_text(void) {
 
 static void test_creation(void) {
   oware_game *game = (oware_game *)&game; /* a non-NULL value, to see it cleared */
-  EXPECT(oware_game_new("kalah(6,99)", &game), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_game_new("kalah(6,99)", &game, NULL, 0), OWARE_RESULT_PARSE_ERROR);
   CHECK(game == NULL);
-  EXPECT(oware_game_new(NOT_UTF8, &game), OWARE_RESULT_PARSE_ERROR);
-  EXPECT(oware_game_new(NULL, &game), OWARE_RESULT_NULL_PARAMETER);
-  EXPECT(oware_game_new("abapa", NULL), OWARE_RESULT_NULL_PARAMETER);
-  EXPECT(oware_game_from_position("4,4,4,4,4,4/4,4,4,4,4,5 s 0 0", &game), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_game_new(NOT_UTF8, &game, NULL, 0), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_game_new(NULL, &game, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_new("abapa", NULL, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_from_position("4,4,4,4,4,4/4,4,4,4,4,5 s 0 0", &game, NULL, 0), OWARE_RESULT_PARSE_ERROR);
   CHECK(game == NULL);
-  EXPECT(oware_game_from_position(NULL, &game), OWARE_RESULT_NULL_PARAMETER);
-  EXPECT(oware_game_from_position("4,4,4,4,4,4/4,4,4,4,4,4 s 0 0", NULL), OWARE_RESULT_NULL_PARAMETER);
-  EXPECT(oware_game_from_record("1. C C", &game), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_game_from_position(NULL, &game, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_from_position("4,4,4,4,4,4/4,4,4,4,4,4 s 0 0", NULL, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_from_record("1. C C", &game, NULL, 0), OWARE_RESULT_PARSE_ERROR);
   CHECK(game == NULL);
-  EXPECT(oware_game_from_record(NOT_UTF8, &game), OWARE_RESULT_PARSE_ERROR);
-  EXPECT(oware_game_from_record(NULL, &game), OWARE_RESULT_NULL_PARAMETER);
-  EXPECT(oware_game_from_record("CfBa", NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_from_record(NOT_UTF8, &game, NULL, 0), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_game_from_record(NULL, &game, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_from_record("CfBa", NULL, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
   oware_game_free(NULL);
 
   game = game_new("KALAH(6,5)");
@@ -213,6 +239,70 @@ static void test_creation(void) {
 
   CHECK(oware_game_houses_per_side(NULL) == 0);
   CHECK(oware_game_ply(NULL) == 0);
+}
+
+static void test_error_messages(void) {
+  oware_game *game = (oware_game *)&game;
+  EXPECT_MSG(oware_game_new("chess", &game, ERR), OWARE_RESULT_PARSE_ERROR, CHESS);
+  CHECK(game == NULL);
+  EXPECT_MSG(oware_game_from_position("4,4,4,4,4,4/4,4,4,4,4,5 s 0 0", &game, ERR), OWARE_RESULT_PARSE_ERROR,
+             "invalid position: 49 seeds in houses and stores, the ruleset has 48");
+  EXPECT_MSG(oware_game_from_record("1. C a 2. f", &game, ERR), OWARE_RESULT_PARSE_ERROR,
+             "invalid game record: ply 3: illegal move f: house is not the side to move's");
+  EXPECT_MSG(oware_game_from_record(NOT_UTF8, &game, ERR), OWARE_RESULT_PARSE_ERROR, "not UTF-8 text");
+  /* No more to say than the code: the code's message. */
+  EXPECT_MSG(oware_game_new(NULL, &game, ERR), OWARE_RESULT_NULL_PARAMETER, "a required pointer argument was NULL");
+  /* Success: an empty string. */
+  EXPECT_MSG(oware_game_from_record("CfBa", &game, ERR), OWARE_RESULT_OK, "");
+  CHECK(oware_game_ply(game) == 4);
+
+  /* Cut to fit: 15 bytes and the NUL; only the NUL; nothing past err_len. */
+  oware_game *none = NULL;
+  char small[20];
+  memset(small, 'x', sizeof small);
+  EXPECT(oware_game_new("chess", &none, small, 16), OWARE_RESULT_PARSE_ERROR);
+  CHECK(strcmp(small, "invalid ruleset") == 0 && small[16] == 'x');
+  EXPECT(oware_game_new("chess", &none, small, 1), OWARE_RESULT_PARSE_ERROR);
+  CHECK(small[0] == '\0' && small[1] == 'n');
+  /* No buffer: NULL, or 0 bytes (untouched). */
+  EXPECT(oware_game_new("chess", &none, NULL, 64), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_game_new("chess", &none, small, 0), OWARE_RESULT_PARSE_ERROR);
+  CHECK(small[0] == '\0' && none == NULL);
+
+  /* Tags and move letters. */
+  EXPECT_MSG(oware_game_set_tag(game, "South", "Ama", ERR), OWARE_RESULT_OK, "");
+  EXPECT_MSG(oware_game_set_tag(game, "Position", "x", ERR), OWARE_RESULT_INVALID_TAG,
+             "invalid tag: Position comes from the game's start");
+  EXPECT_MSG(oware_game_set_tag(game, "Event", "a\nb", ERR), OWARE_RESULT_INVALID_TAG,
+             "invalid tag: a tag value cannot hold the control character '\\n'");
+  EXPECT_MSG(oware_game_set_tag(game, "Result", "2-0", ERR), OWARE_RESULT_INVALID_TAG,
+             "invalid tag: a Result must be 1-0, 0-1, 1/2-1/2 or *");
+  EXPECT_MSG(oware_game_set_tag(game, "", NULL, ERR), OWARE_RESULT_INVALID_TAG,
+             "invalid tag: a tag name must be ASCII letters, digits and _, not empty");
+  char value[16];
+  size_t n = 0;
+  EXPECT_MSG(oware_game_tag(game, "Variant", value, sizeof value, &n, ERR), OWARE_RESULT_INVALID_TAG,
+             "invalid tag: Variant comes from the game's start");
+  EXPECT_MSG(oware_game_tag(game, "North", value, sizeof value, &n, ERR), OWARE_RESULT_NO_SUCH_TAG,
+             "the game's record has no tag of that name");
+  EXPECT_MSG(oware_game_tag(game, "South", value, sizeof value, &n, ERR), OWARE_RESULT_OK, "");
+  uint8_t house = 0;
+  EXPECT_MSG(oware_game_move_from_str(game, "G ", &house, ERR), OWARE_RESULT_PARSE_ERROR,
+             "invalid move notation: expected one letter A-I (South) or a-i (North)");
+  EXPECT_MSG(oware_game_move_from_str(game, "g", &house, ERR), OWARE_RESULT_PARSE_ERROR,
+             "g: no such house in this ruleset");
+  oware_game_free(game);
+
+  /* Building a database. */
+  oware_endgame *endgame = NULL;
+  EXPECT_MSG(oware_endgame_build("kalah", OWARE_CONVENTION_EVEN_SPLIT, 2, &endgame, ERR),
+             OWARE_RESULT_ENDGAME_UNSUPPORTED,
+             "endgame databases need an Oware ruleset in which a side never passes without a capture");
+  EXPECT_MSG(oware_endgame_build_with_stop("chess", OWARE_CONVENTION_EVEN_SPLIT, 2, NULL, &endgame, ERR),
+             OWARE_RESULT_PARSE_ERROR, CHESS);
+  EXPECT_MSG(oware_endgame_build("abapa", OWARE_CONVENTION_EVEN_SPLIT, 49, &endgame, ERR),
+             OWARE_RESULT_INVALID_ARGUMENT, "an argument is out of range");
+  CHECK(endgame == NULL);
 }
 
 static void test_queries(void) {
@@ -253,15 +343,15 @@ static void test_queries(void) {
   CHECK(n == 2);
   EXPECT(oware_game_move_to_str(NULL, 2, letter, sizeof letter, &n), OWARE_RESULT_NULL_PARAMETER);
   uint8_t m = 0;
-  OK(oware_game_move_from_str(game, "e", &m));
+  OK(oware_game_move_from_str(game, "e", &m, NULL, 0));
   CHECK(m == 10);
-  EXPECT(oware_game_move_from_str(game, "G", &m), OWARE_RESULT_PARSE_ERROR);
-  EXPECT(oware_game_move_from_str(game, "CC", &m), OWARE_RESULT_PARSE_ERROR);
-  EXPECT(oware_game_move_from_str(game, "", &m), OWARE_RESULT_PARSE_ERROR);
-  EXPECT(oware_game_move_from_str(game, NOT_UTF8, &m), OWARE_RESULT_PARSE_ERROR);
-  EXPECT(oware_game_move_from_str(game, NULL, &m), OWARE_RESULT_NULL_PARAMETER);
-  EXPECT(oware_game_move_from_str(game, "C", NULL), OWARE_RESULT_NULL_PARAMETER);
-  EXPECT(oware_game_move_from_str(NULL, "C", &m), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_move_from_str(game, "G", &m, NULL, 0), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_game_move_from_str(game, "CC", &m, NULL, 0), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_game_move_from_str(game, "", &m, NULL, 0), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_game_move_from_str(game, NOT_UTF8, &m, NULL, 0), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_game_move_from_str(game, NULL, &m, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_move_from_str(game, "C", NULL, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_move_from_str(NULL, "C", &m, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
 
   /* Threats: North's e (1 seed) is what South's F (5 seeds) would make 2. */
   oware_game *threatened = game_at("4,4,4,4,4,5/4,4,4,4,1,6 n 0 0");
@@ -291,10 +381,22 @@ static void test_queries(void) {
   oware_game_free(game);
 }
 
+/* Why `house` cannot be played, from oware_game_check_move, checked to be
+ * what oware_game_play (on a clone) and oware_game_explain set too. */
 static oware_illegal_move_reason reason_of(const oware_game *game, uint8_t house, oware_result expected) {
   oware_illegal_move_reason reason = OWARE_ILLEGAL_MOVE_REASON_OTHER;
   EXPECT(oware_game_check_move(game, house, &reason), expected);
   EXPECT(oware_game_check_move(game, house, NULL), expected);
+  oware_game *copy = NULL;
+  OK(oware_game_clone(game, &copy));
+  oware_illegal_move_reason played = OWARE_ILLEGAL_MOVE_REASON_OTHER;
+  EXPECT(oware_game_play(copy, house, NULL, &played), expected);
+  oware_game_free(copy);
+  oware_illegal_move_reason explained = OWARE_ILLEGAL_MOVE_REASON_OTHER;
+  size_t n = 0;
+  const oware_result code = oware_game_explain(game, house, NULL, 0, &n, &explained);
+  EXPECT(code == OWARE_RESULT_INSUFFICIENT_SIZE ? OWARE_RESULT_OK : code, expected); /* a legal move */
+  CHECK(played == reason && explained == reason);
   return reason;
 }
 
@@ -307,7 +409,7 @@ static void test_moves(void) {
   EXPECT(oware_game_check_move(NULL, 2, NULL), OWARE_RESULT_NULL_PARAMETER);
 
   /* C: 4 seeds into D, E, F and a. */
-  OK(oware_game_play(game, 2, &report));
+  OK(oware_game_play(game, 2, &report, NULL));
   CHECK(report.ply == 1 && report.played == 2 && report.mover == OWARE_SIDE_SOUTH);
   CHECK(report.sown_len == 4 && report.captures_len == 0 && report.relays_len == 0);
   CHECK(report.captured_seeds == 0 && !report.grand_slam && !report.fed && !report.extra_turn && !report.passed);
@@ -329,13 +431,13 @@ static void test_moves(void) {
   EXPECT(oware_game_report(NULL, 1, &again), OWARE_RESULT_NULL_PARAMETER);
 
   /* a: 5 seeds into b-f; C stays empty. */
-  OK(oware_game_play(game, 6, NULL));
+  OK(oware_game_play(game, 6, NULL, NULL));
   CHECK(oware_game_ply(game) == 2);
   CHECK(reason_of(game, 2, OWARE_RESULT_ILLEGAL_MOVE) == OWARE_ILLEGAL_MOVE_REASON_EMPTY_HOUSE);
   char *before = position_of(game);
-  EXPECT(oware_game_play(game, 2, &report), OWARE_RESULT_ILLEGAL_MOVE);
-  EXPECT(oware_game_play(game, 255, NULL), OWARE_RESULT_ILLEGAL_MOVE);
-  EXPECT(oware_game_play(NULL, 0, NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_play(game, 2, &report, NULL), OWARE_RESULT_ILLEGAL_MOVE);
+  EXPECT(oware_game_play(game, 255, NULL, NULL), OWARE_RESULT_ILLEGAL_MOVE);
+  EXPECT(oware_game_play(NULL, 0, NULL, NULL), OWARE_RESULT_NULL_PARAMETER);
   char *after = position_of(game);
   CHECK(strcmp(before, after) == 0);
   free(before);
@@ -359,7 +461,7 @@ static void test_moves(void) {
   EXPECT(oware_game_end_by_agreement(game, NULL), OWARE_RESULT_GAME_OVER);
   EXPECT(oware_game_end_by_agreement(NULL, NULL), OWARE_RESULT_NULL_PARAMETER);
   CHECK(reason_of(game, 6, OWARE_RESULT_GAME_OVER) == OWARE_ILLEGAL_MOVE_REASON_GAME_OVER);
-  EXPECT(oware_game_play(game, 6, NULL), OWARE_RESULT_GAME_OVER);
+  EXPECT(oware_game_play(game, 6, NULL, NULL), OWARE_RESULT_GAME_OVER);
   OK(oware_game_undo(game, &undone));
   CHECK(undone == OWARE_NO_MOVE);
   OK(oware_game_undo(game, NULL));
@@ -370,7 +472,7 @@ static void test_moves(void) {
   /* Must feed: North has no seeds; A does not feed it, F does. */
   game = game_at("1,0,0,0,0,6/0,0,0,0,0,0 s 20 21");
   CHECK(reason_of(game, 0, OWARE_RESULT_ILLEGAL_MOVE) == OWARE_ILLEGAL_MOVE_REASON_MUST_FEED);
-  OK(oware_game_play(game, 5, &report));
+  OK(oware_game_play(game, 5, &report, NULL));
   CHECK(report.fed);
   oware_game_free(game);
 
@@ -379,13 +481,13 @@ static void test_moves(void) {
   CHECK(reason_of(game, 5, OWARE_RESULT_ILLEGAL_MOVE) == OWARE_ILLEGAL_MOVE_REASON_GRAND_SLAM);
   oware_game_free(game);
   game = game_at("1,0,0,0,0,2/1,1,0,0,0,0 s 20 23");
-  OK(oware_game_play(game, 5, &report));
+  OK(oware_game_play(game, 5, &report, NULL));
   CHECK(report.grand_slam && report.captures_len == 0);
   oware_game_free(game);
 
   /* A capture: North's f makes South's A 2. */
   game = game_at("1,2,4,4,4,4/4,4,4,4,4,1 n 1 7");
-  OK(oware_game_play(game, 11, &report));
+  OK(oware_game_play(game, 11, &report, NULL));
   CHECK(report.captures_len == 1 && report.captured_seeds == 2);
   oware_capture captures[2];
   OK(oware_game_report_captures(game, 1, captures, 2, &n));
@@ -398,7 +500,7 @@ static void test_moves(void) {
 
   /* Kalah: the last seed in the store (pit 12) earns an extra turn. */
   game = game_new("kalah");
-  OK(oware_game_play(game, 2, &report));
+  OK(oware_game_play(game, 2, &report, NULL));
   CHECK(report.extra_turn);
   OK(oware_game_report_sown(game, 1, sown, sizeof sown, &n));
   CHECK(n == 4 && sown[3] == 12);
@@ -406,7 +508,7 @@ static void test_moves(void) {
 
   /* Congkak: relay sowing. */
   game = game_new("congkak");
-  OK(oware_game_play(game, 6, &report));
+  OK(oware_game_play(game, 6, &report, NULL));
   CHECK(report.relays_len > 0);
   oware_relay *relays = malloc(report.relays_len * sizeof *relays);
   OK(oware_game_report_relays(game, 1, relays, report.relays_len, &n));
@@ -435,71 +537,71 @@ static void test_explain(void) {
   const char *expected =
       "F sows 3 seeds into a, b, c; the last seed makes c 2: captures c (2) and b (3) = 5";
   size_t n = 0;
-  EXPECT(oware_game_explain(game, 5, NULL, 0, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  EXPECT(oware_game_explain(game, 5, NULL, 0, &n, NULL), OWARE_RESULT_INSUFFICIENT_SIZE);
   CHECK(n == strlen(expected) + 1);
   char text[128];
-  EXPECT(oware_game_explain(game, 5, text, 10, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  EXPECT(oware_game_explain(game, 5, text, 10, &n, NULL), OWARE_RESULT_INSUFFICIENT_SIZE);
   CHECK(n == strlen(expected) + 1 && text[0] == '\0');
-  OK(oware_game_explain(game, 5, text, sizeof text, &n));
+  OK(oware_game_explain(game, 5, text, sizeof text, &n, NULL));
   CHECK(strcmp(text, expected) == 0 && n == strlen(expected));
   CHECK(oware_game_ply(game) == 0);
-  EXPECT(oware_game_explain(game, 6, text, sizeof text, &n), OWARE_RESULT_ILLEGAL_MOVE);
-  EXPECT(oware_game_explain(game, 12, text, sizeof text, &n), OWARE_RESULT_ILLEGAL_MOVE);
-  EXPECT(oware_game_explain(game, 5, text, sizeof text, NULL), OWARE_RESULT_NULL_PARAMETER);
-  EXPECT(oware_game_explain(game, 5, NULL, 5, &n), OWARE_RESULT_NULL_PARAMETER);
-  EXPECT(oware_game_explain(NULL, 5, text, sizeof text, &n), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_explain(game, 6, text, sizeof text, &n, NULL), OWARE_RESULT_ILLEGAL_MOVE);
+  EXPECT(oware_game_explain(game, 12, text, sizeof text, &n, NULL), OWARE_RESULT_ILLEGAL_MOVE);
+  EXPECT(oware_game_explain(game, 5, text, sizeof text, NULL, NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_explain(game, 5, NULL, 5, &n, NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_explain(NULL, 5, text, sizeof text, &n, NULL), OWARE_RESULT_NULL_PARAMETER);
   oware_game_free(game);
 
   /* Kalah: the store, the extra turn (K2). */
   game = game_new("kalah");
-  OK(oware_game_explain(game, 2, text, sizeof text, &n));
+  OK(oware_game_explain(game, 2, text, sizeof text, &n, NULL));
   CHECK(strcmp(text, "C sows 4 seeds into D, E, F, South's store; the last seed falls in "
                      "South's store: South moves again (K2)") == 0);
   oware_game_free(game);
 
   /* South cannot feed North: the game is over (R8). */
   game = game_at("0,0,2,0,1,0/0,0,0,0,0,0 s 21 24");
-  EXPECT(oware_game_explain(game, 2, text, sizeof text, &n), OWARE_RESULT_GAME_OVER);
+  EXPECT(oware_game_explain(game, 2, text, sizeof text, &n, NULL), OWARE_RESULT_GAME_OVER);
   oware_game_free(game);
 }
 
 static void test_records(void) {
   oware_game *game = NULL;
-  OK(oware_game_from_record("[South \"Ama\"]\n\n1. C f 2. B a *", &game));
+  OK(oware_game_from_record("[South \"Ama\"]\n\n1. C f 2. B a *", &game, NULL, 0));
   CHECK(oware_game_ply(game) == 4);
-  OK(oware_game_set_tag(game, "North", "Kofi"));
-  OK(oware_game_set_tag(game, "South", NULL));
-  EXPECT(oware_game_set_tag(game, "Bad Name", "x"), OWARE_RESULT_INVALID_TAG);
-  EXPECT(oware_game_set_tag(game, "Variant", "kalah"), OWARE_RESULT_INVALID_TAG);
-  EXPECT(oware_game_set_tag(game, "Termination", "agreement"), OWARE_RESULT_INVALID_TAG);
-  EXPECT(oware_game_set_tag(game, "Event", "two\nlines"), OWARE_RESULT_INVALID_TAG);
-  EXPECT(oware_game_set_tag(game, "Event", NOT_UTF8), OWARE_RESULT_PARSE_ERROR);
-  EXPECT(oware_game_set_tag(game, NULL, "x"), OWARE_RESULT_NULL_PARAMETER);
-  EXPECT(oware_game_set_tag(NULL, "Event", "x"), OWARE_RESULT_NULL_PARAMETER);
+  OK(oware_game_set_tag(game, "North", "Kofi", NULL, 0));
+  OK(oware_game_set_tag(game, "South", NULL, NULL, 0));
+  EXPECT(oware_game_set_tag(game, "Bad Name", "x", NULL, 0), OWARE_RESULT_INVALID_TAG);
+  EXPECT(oware_game_set_tag(game, "Variant", "kalah", NULL, 0), OWARE_RESULT_INVALID_TAG);
+  EXPECT(oware_game_set_tag(game, "Termination", "agreement", NULL, 0), OWARE_RESULT_INVALID_TAG);
+  EXPECT(oware_game_set_tag(game, "Event", "two\nlines", NULL, 0), OWARE_RESULT_INVALID_TAG);
+  EXPECT(oware_game_set_tag(game, "Event", NOT_UTF8, NULL, 0), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_game_set_tag(game, NULL, "x", NULL, 0), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_set_tag(NULL, "Event", "x", NULL, 0), OWARE_RESULT_NULL_PARAMETER);
 
   /* Reading tags back: as the record writes them. */
   char tag[8];
   size_t n = 99;
-  OK(oware_game_tag(game, "North", tag, sizeof tag, &n));
+  OK(oware_game_tag(game, "North", tag, sizeof tag, &n, NULL, 0));
   CHECK(n == 4 && strcmp(tag, "Kofi") == 0);
-  OK(oware_game_tag(game, "Result", tag, sizeof tag, &n));
+  OK(oware_game_tag(game, "Result", tag, sizeof tag, &n, NULL, 0));
   CHECK(n == 1 && strcmp(tag, "*") == 0);
-  EXPECT(oware_game_tag(game, "North", tag, 4, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  EXPECT(oware_game_tag(game, "North", tag, 4, &n, NULL, 0), OWARE_RESULT_INSUFFICIENT_SIZE);
   CHECK(n == 5 && tag[0] == '\0');
-  EXPECT(oware_game_tag(game, "North", NULL, 0, &n), OWARE_RESULT_INSUFFICIENT_SIZE);
+  EXPECT(oware_game_tag(game, "North", NULL, 0, &n, NULL, 0), OWARE_RESULT_INSUFFICIENT_SIZE);
   CHECK(n == 5);
   n = 99;
   strcpy(tag, "x");
-  EXPECT(oware_game_tag(game, "South", tag, sizeof tag, &n), OWARE_RESULT_NO_SUCH_TAG);
+  EXPECT(oware_game_tag(game, "South", tag, sizeof tag, &n, NULL, 0), OWARE_RESULT_NO_SUCH_TAG);
   CHECK(n == 99 && tag[0] == '\0');
-  EXPECT(oware_game_tag(game, "Termination", tag, sizeof tag, &n), OWARE_RESULT_NO_SUCH_TAG);
-  EXPECT(oware_game_tag(game, "Bad Name", tag, sizeof tag, &n), OWARE_RESULT_INVALID_TAG);
-  EXPECT(oware_game_tag(game, "Variant", tag, sizeof tag, &n), OWARE_RESULT_INVALID_TAG);
-  EXPECT(oware_game_tag(game, NOT_UTF8, tag, sizeof tag, &n), OWARE_RESULT_PARSE_ERROR);
-  EXPECT(oware_game_tag(game, NULL, tag, sizeof tag, &n), OWARE_RESULT_NULL_PARAMETER);
-  EXPECT(oware_game_tag(NULL, "North", tag, sizeof tag, &n), OWARE_RESULT_NULL_PARAMETER);
-  EXPECT(oware_game_tag(game, "North", NULL, 5, &n), OWARE_RESULT_NULL_PARAMETER);
-  EXPECT(oware_game_tag(game, "North", tag, sizeof tag, NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_tag(game, "Termination", tag, sizeof tag, &n, NULL, 0), OWARE_RESULT_NO_SUCH_TAG);
+  EXPECT(oware_game_tag(game, "Bad Name", tag, sizeof tag, &n, NULL, 0), OWARE_RESULT_INVALID_TAG);
+  EXPECT(oware_game_tag(game, "Variant", tag, sizeof tag, &n, NULL, 0), OWARE_RESULT_INVALID_TAG);
+  EXPECT(oware_game_tag(game, NOT_UTF8, tag, sizeof tag, &n, NULL, 0), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_game_tag(game, NULL, tag, sizeof tag, &n, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_tag(NULL, "North", tag, sizeof tag, &n, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_tag(game, "North", NULL, 5, &n, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_game_tag(game, "North", tag, sizeof tag, NULL, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
   {
     /* Once the game is over, Result and Termination are the outcome's. */
     oware_game *agreed = NULL;
@@ -508,10 +610,10 @@ static void test_records(void) {
     OK(oware_game_end_by_agreement(agreed, &outcome));
     /* Each side takes the seeds on its row (Abapa R11). */
     CHECK(outcome.winner == OWARE_WINNER_SOUTH && outcome.south_score == 27 && outcome.north_score == 21);
-    OK(oware_game_tag(agreed, "Result", tag, sizeof tag, &n));
+    OK(oware_game_tag(agreed, "Result", tag, sizeof tag, &n, NULL, 0));
     CHECK(strcmp(tag, "1-0") == 0);
     char termination[16];
-    OK(oware_game_tag(agreed, "Termination", termination, sizeof termination, &n));
+    OK(oware_game_tag(agreed, "Termination", termination, sizeof termination, &n, NULL, 0));
     CHECK(n == 9 && strcmp(termination, "agreement") == 0);
     oware_game_free(agreed);
   }
@@ -555,7 +657,7 @@ static oware_outcome play_game(const char *ruleset, oware_player *south, oware_s
     }
     CHECK(reason_of(game, house, OWARE_RESULT_OK) == OWARE_ILLEGAL_MOVE_REASON_NONE);
     oware_move_report report;
-    OK(oware_game_play(game, house, &report));
+    OK(oware_game_play(game, house, &report, NULL));
     CHECK(report.played == house && report.ply == oware_game_ply(game));
     /* Every sown seed landed in a pit; the seeds are all still there. */
     uint8_t *sown = malloc(report.sown_len + 1);
@@ -576,7 +678,7 @@ static oware_outcome play_game(const char *ruleset, oware_player *south, oware_s
   char *record = malloc(n);
   OK(oware_game_record_to_str(game, record, n, &n));
   oware_game *replayed = NULL;
-  OK(oware_game_from_record(record, &replayed));
+  OK(oware_game_from_record(record, &replayed, NULL, 0));
   oware_outcome again = outcome_of(replayed);
   CHECK(again.termination == outcome.termination && again.winner == outcome.winner);
   CHECK(oware_game_ply(replayed) == oware_game_ply(game));
@@ -720,7 +822,7 @@ static void write_file(const char *path, const unsigned char *bytes, size_t size
 /* `oware_endgame_load` of `path`, expected to fail with `expected`. */
 static void load_fails(const char *path, oware_result expected) {
   oware_endgame *endgame = (oware_endgame *)&endgame;
-  EXPECT(oware_endgame_load(path, &endgame), expected);
+  EXPECT(oware_endgame_load(path, &endgame, NULL, 0), expected);
   CHECK(endgame == NULL);
 }
 
@@ -735,19 +837,19 @@ static void test_endgame(void) {
 
   /* Building: every argument is checked, and *out cleared on failure. */
   oware_endgame *endgame = (oware_endgame *)&endgame;
-  EXPECT(oware_endgame_build("kalah", even, 3, &endgame), OWARE_RESULT_ENDGAME_UNSUPPORTED);
+  EXPECT(oware_endgame_build("kalah", even, 3, &endgame, NULL, 0), OWARE_RESULT_ENDGAME_UNSUPPORTED);
   CHECK(endgame == NULL);
-  EXPECT(oware_endgame_build("chess", even, 3, &endgame), OWARE_RESULT_PARSE_ERROR);
-  EXPECT(oware_endgame_build(NOT_UTF8, even, 3, &endgame), OWARE_RESULT_PARSE_ERROR);
-  EXPECT(oware_endgame_build("abapa", 2, 3, &endgame), OWARE_RESULT_INVALID_ARGUMENT);
-  EXPECT(oware_endgame_build("abapa", even, 49, &endgame), OWARE_RESULT_INVALID_ARGUMENT);
-  EXPECT(oware_endgame_build("abapa", even, 40, &endgame), OWARE_RESULT_INVALID_ARGUMENT); /* 2^31 positions */
-  EXPECT(oware_endgame_build(NULL, even, 3, &endgame), OWARE_RESULT_NULL_PARAMETER);
-  EXPECT(oware_endgame_build("abapa", even, 3, NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_endgame_build("chess", even, 3, &endgame, NULL, 0), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_endgame_build(NOT_UTF8, even, 3, &endgame, NULL, 0), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_endgame_build("abapa", 2, 3, &endgame, NULL, 0), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_endgame_build("abapa", even, 49, &endgame, NULL, 0), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_endgame_build("abapa", even, 40, &endgame, NULL, 0), OWARE_RESULT_INVALID_ARGUMENT); /* 2^31 positions */
+  EXPECT(oware_endgame_build(NULL, even, 3, &endgame, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_endgame_build("abapa", even, 3, NULL, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
   CHECK(endgame == NULL);
 
   /* Abapa's convention, up to 6 seeds on the board. */
-  OK(oware_endgame_build("abapa", own, 6, &endgame));
+  OK(oware_endgame_build("abapa", own, 6, &endgame, NULL, 0));
   CHECK(max_seeds_of(endgame) == 6);
   uint8_t max = 0;
   EXPECT(oware_endgame_max_seeds(NULL, &max), OWARE_RESULT_NULL_PARAMETER);
@@ -818,12 +920,15 @@ static void test_endgame(void) {
   snprintf(path, sizeof path, "%s/own-00.owdb", dir); /* a whole database, named as layer 0 */
   snprintf(bad, sizeof bad, "%s/bad.owdb", dir);
   snprintf(missing, sizeof missing, "%s/missing", dir);
-  OK(oware_endgame_save(endgame, path));
-  EXPECT(oware_endgame_save(NULL, path), OWARE_RESULT_NULL_PARAMETER);
-  EXPECT(oware_endgame_save(endgame, NULL), OWARE_RESULT_NULL_PARAMETER);
+  OK(oware_endgame_save(endgame, path, NULL, 0));
+  EXPECT(oware_endgame_save(NULL, path, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_endgame_save(endgame, NULL, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
   char nowhere[620];
   snprintf(nowhere, sizeof nowhere, "%s/x.owdb", missing);
-  EXPECT(oware_endgame_save(endgame, nowhere), OWARE_RESULT_ENDGAME_IO);
+  char expected[700];
+  snprintf(expected, sizeof expected, "%s: No such file or directory (os error 2)", nowhere);
+  EXPECT_MSG(oware_endgame_save(endgame, nowhere, ERR), OWARE_RESULT_ENDGAME_IO, expected);
+  EXPECT_MSG(oware_endgame_save(endgame, path, ERR), OWARE_RESULT_OK, "");
   oware_endgame_free(endgame);
   oware_endgame_free(NULL);
 
@@ -834,39 +939,42 @@ static void test_endgame(void) {
 
   /* One file back; the probe is the same. */
   endgame = NULL;
-  OK(oware_endgame_load(path, &endgame));
+  OK(oware_endgame_load(path, &endgame, NULL, 0));
   CHECK(max_seeds_of(endgame) == 6);
   OK(oware_endgame_probe(endgame, game, &probe, best, sizeof best, &n));
   CHECK(probe.exact && probe.lower == 1 && best[0] == 5);
   oware_endgame_free(endgame);
-  EXPECT(oware_endgame_load(NULL, &endgame), OWARE_RESULT_NULL_PARAMETER);
-  EXPECT(oware_endgame_load(path, NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_endgame_load(NULL, &endgame, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_endgame_load(path, NULL, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
 
   /* The directory: Abapa's layers; none of the other convention (an empty
    * database, in which nothing can be probed); no directory at all (the same). */
   endgame = NULL;
-  OK(oware_endgame_load_dir(dir, "abapa", own, &endgame));
+  OK(oware_endgame_load_dir(dir, "abapa", own, &endgame, NULL, 0));
   CHECK(max_seeds_of(endgame) == 6);
   oware_endgame_free(endgame);
-  OK(oware_endgame_load_dir(dir, "abapa", even, &endgame));
+  OK(oware_endgame_load_dir(dir, "abapa", even, &endgame, NULL, 0));
   CHECK(max_seeds_of(endgame) == OWARE_ENDGAME_NO_LAYERS);
   EXPECT(oware_endgame_probe(endgame, game, &probe, best, sizeof best, &n), OWARE_RESULT_ENDGAME_TOO_MANY_SEEDS);
-  EXPECT(oware_endgame_save(endgame, bad), OWARE_RESULT_INVALID_ARGUMENT); /* nothing to save */
+  EXPECT(oware_endgame_save(endgame, bad, NULL, 0), OWARE_RESULT_INVALID_ARGUMENT); /* nothing to save */
   oware_endgame_free(endgame);
-  EXPECT(oware_endgame_load_dir(missing, "abapa", own, &endgame), OWARE_RESULT_ENDGAME_IO);
+  snprintf(expected, sizeof expected, "%s: cannot read the database: No such file or directory (os error 2)",
+           missing);
+  EXPECT_MSG(oware_endgame_load_dir(missing, "abapa", own, &endgame, ERR), OWARE_RESULT_ENDGAME_IO, expected);
+  EXPECT_MSG(oware_endgame_load(missing, &endgame, ERR), OWARE_RESULT_ENDGAME_IO, expected);
   CHECK(endgame == NULL);
   endgame = (oware_endgame *)&endgame;
-  EXPECT(oware_endgame_load_dir(dir, "kalah", own, &endgame), OWARE_RESULT_ENDGAME_UNSUPPORTED);
+  EXPECT(oware_endgame_load_dir(dir, "kalah", own, &endgame, NULL, 0), OWARE_RESULT_ENDGAME_UNSUPPORTED);
   CHECK(endgame == NULL);
-  EXPECT(oware_endgame_load_dir(dir, "awale", own, &endgame), OWARE_RESULT_ENDGAME_MISMATCH);
-  OK(oware_endgame_load_dir(dir, "openspiel", own, &endgame)); /* moves and captures as Abapa */
+  EXPECT(oware_endgame_load_dir(dir, "awale", own, &endgame, NULL, 0), OWARE_RESULT_ENDGAME_MISMATCH);
+  OK(oware_endgame_load_dir(dir, "openspiel", own, &endgame, NULL, 0)); /* moves and captures as Abapa */
   CHECK(max_seeds_of(endgame) == 6);
   oware_endgame_free(endgame);
-  EXPECT(oware_endgame_load_dir(dir, NOT_UTF8, own, &endgame), OWARE_RESULT_PARSE_ERROR);
-  EXPECT(oware_endgame_load_dir(dir, "abapa", 7, &endgame), OWARE_RESULT_INVALID_ARGUMENT);
-  EXPECT(oware_endgame_load_dir(NULL, "abapa", own, &endgame), OWARE_RESULT_NULL_PARAMETER);
-  EXPECT(oware_endgame_load_dir(dir, NULL, own, &endgame), OWARE_RESULT_NULL_PARAMETER);
-  EXPECT(oware_endgame_load_dir(dir, "abapa", own, NULL), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_endgame_load_dir(dir, NOT_UTF8, own, &endgame, NULL, 0), OWARE_RESULT_PARSE_ERROR);
+  EXPECT(oware_endgame_load_dir(dir, "abapa", 7, &endgame, NULL, 0), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_endgame_load_dir(NULL, "abapa", own, &endgame, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_endgame_load_dir(dir, NULL, own, &endgame, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
+  EXPECT(oware_endgame_load_dir(dir, "abapa", own, NULL, NULL, 0), OWARE_RESULT_NULL_PARAMETER);
 
   /* Damaged files are refused, each with its code. */
   size_t size = 0;
@@ -877,6 +985,8 @@ static void test_endgame(void) {
     load_fails(dir, OWARE_RESULT_ENDGAME_IO); /* a directory */
     write_file(bad, bytes, size - 1);
     load_fails(bad, OWARE_RESULT_ENDGAME_TRUNCATED);
+    snprintf(expected, sizeof expected, "%s: the database file is truncated", bad);
+    EXPECT_MSG(oware_endgame_load(bad, &endgame, ERR), OWARE_RESULT_ENDGAME_TRUNCATED, expected);
     bytes[size / 2] ^= 0x20;
     write_file(bad, bytes, size);
     load_fails(bad, OWARE_RESULT_ENDGAME_CHECKSUM);
@@ -898,7 +1008,9 @@ static void test_endgame(void) {
     load_fails(bad, OWARE_RESULT_ENDGAME_NOT_A_DATABASE);
     /* A bad layer file in a directory is an error, not its end. */
     write_file(path, bytes, size);
-    EXPECT(oware_endgame_load_dir(dir, "abapa", own, &endgame), OWARE_RESULT_ENDGAME_NOT_A_DATABASE);
+    snprintf(expected, sizeof expected, "%s: not an oware endgame database (bad magic bytes)", path);
+    EXPECT_MSG(oware_endgame_load_dir(dir, "abapa", own, &endgame, ERR), OWARE_RESULT_ENDGAME_NOT_A_DATABASE,
+               expected);
     CHECK(endgame == NULL);
   }
   free(bytes);
@@ -954,10 +1066,10 @@ static void test_stop(void) {
   EXPECT(oware_game_perft_with_stop(game, 30, stop_flag, &nodes), OWARE_RESULT_STOPPED);
   CHECK(nodes == 7);
   oware_endgame *endgame = (oware_endgame *)&nodes;
-  EXPECT(oware_endgame_build_with_stop("abapa", OWARE_CONVENTION_EVEN_SPLIT, 20, stop_flag, &endgame),
+  EXPECT(oware_endgame_build_with_stop("abapa", OWARE_CONVENTION_EVEN_SPLIT, 20, stop_flag, &endgame, NULL, 0),
          OWARE_RESULT_STOPPED);
   CHECK(endgame == NULL);
-  EXPECT(oware_endgame_build_with_stop("abapa", OWARE_CONVENTION_EVEN_SPLIT, 3, NULL, NULL),
+  EXPECT(oware_endgame_build_with_stop("abapa", OWARE_CONVENTION_EVEN_SPLIT, 3, NULL, NULL, NULL, 0),
          OWARE_RESULT_NULL_PARAMETER);
 
   /* A searcher and a player given the flag stop after one iteration. */
@@ -1016,6 +1128,7 @@ int main(void) {
   test_messages();
   test_text();
   test_creation();
+  test_error_messages();
   test_queries();
   test_moves();
   test_explain();

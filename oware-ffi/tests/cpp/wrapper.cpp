@@ -20,6 +20,10 @@
 
 namespace {
 
+// The reason a ruleset text "chess" is refused.
+const std::string kChess =
+    "invalid ruleset text: unknown preset (abapa, openspiel, awale, kalah, kalah-irving or congkak)";
+
 int passed = 0;
 int failed = 0;
 
@@ -70,7 +74,9 @@ void test_game() {
   CHECK(game.turn() == OWARE_SIDE_NORTH && game.move_name(6) == "a" && game.parse_move("f") == 11);
   CHECK(game.check_move(0) == OWARE_ILLEGAL_MOVE_REASON_WRONG_SIDE);
   THROWS(game.play(0), OWARE_RESULT_ILLEGAL_MOVE, "illegal move A: house is not the side to move's");
-  THROWS(game.parse_move("z"), OWARE_RESULT_PARSE_ERROR, oware::result_message(OWARE_RESULT_PARSE_ERROR));
+  THROWS(game.parse_move("z"), OWARE_RESULT_PARSE_ERROR,
+         "invalid move notation: expected one letter A-I (South) or a-i (North)");
+  THROWS(game.parse_move("g"), OWARE_RESULT_PARSE_ERROR, "g: no such house in this ruleset");
   THROWS(game.move_name(12), OWARE_RESULT_INVALID_ARGUMENT, "an argument is out of range");
   CHECK(game.threats(OWARE_SIDE_SOUTH) == 0 && game.moves() == std::vector<uint8_t>{2});
 
@@ -90,8 +96,10 @@ void test_game() {
   CHECK(game.tag("North") == std::nullopt);
   game.remove_tag("South");
   CHECK(game.tag("South") == std::nullopt);
-  THROWS(game.tag("Bad Name"), OWARE_RESULT_INVALID_TAG, oware::result_message(OWARE_RESULT_INVALID_TAG));
-  THROWS(game.set_tag("Variant", "kalah"), OWARE_RESULT_INVALID_TAG, oware::result_message(OWARE_RESULT_INVALID_TAG));
+  THROWS(game.tag("Bad Name"), OWARE_RESULT_INVALID_TAG,
+         "invalid tag: a tag name must be ASCII letters, digits and _, not empty");
+  THROWS(game.set_tag("Variant", "kalah"), OWARE_RESULT_INVALID_TAG, "invalid tag: Variant comes from the game's start");
+  THROWS(game.remove_tag("Position"), OWARE_RESULT_INVALID_TAG, "invalid tag: Position comes from the game's start");
   const oware_outcome agreed = game.end_by_agreement();
   CHECK(game.is_over() && agreed.termination == OWARE_TERMINATION_AGREEMENT);
   CHECK(game.outcome().winner == agreed.winner && game.tag("Termination") == std::optional<std::string>("agreement"));
@@ -102,11 +110,12 @@ void test_game() {
   const oware::Game read = oware::Game::from_record("[South \"Ama\"]\n\n1. C f *");
   CHECK(read.ply() == 2 && read.tag("South") == std::optional<std::string>("Ama"));
   CHECK(read.record() == "[Variant \"abapa\"]\n[South \"Ama\"]\n[Result \"*\"]\n\n1. C f *\n");
-  THROWS(oware::Game("chess"), OWARE_RESULT_PARSE_ERROR, oware::text_error(OWARE_TEXT_KIND_RULESET, "chess"));
-  THROWS(oware::Game::from_position("4,4 s 0 0"), OWARE_RESULT_PARSE_ERROR,
-         oware::text_error(OWARE_TEXT_KIND_POSITION, "4,4 s 0 0"));
-  THROWS(oware::Game::from_record("1. C C"), OWARE_RESULT_PARSE_ERROR,
-         oware::text_error(OWARE_TEXT_KIND_RECORD, "1. C C"));
+  THROWS(oware::Game("chess"), OWARE_RESULT_PARSE_ERROR, kChess);
+  THROWS(oware::Game::from_position("4,4,4,4,4,4/4,4,4,4,4,5 s 0 0"), OWARE_RESULT_PARSE_ERROR,
+         "invalid position: 49 seeds in houses and stores, the ruleset has 48");
+  THROWS(oware::Game::from_record("1. C a 2. f"), OWARE_RESULT_PARSE_ERROR,
+         "invalid game record: ply 3: illegal move f: house is not the side to move's");
+  CHECK(oware::text_error(OWARE_TEXT_KIND_RULESET, "chess") == kChess);
   CHECK(oware::Game::from_position("0,7,7,7,7,7/6,6,6,6,6,6 s 1 0 kalah(6,6)").ruleset() == "kalah(6,6)");
 }
 
@@ -164,13 +173,15 @@ void test_endgame() {
   const oware::Endgame back = oware::Endgame::load(path);
   CHECK(back.max_seeds() == 6 && back.probe(game).result.lower == 1);
   std::remove(path.c_str());
-  THROWS(oware::Endgame::load(path), OWARE_RESULT_ENDGAME_IO, oware::result_message(OWARE_RESULT_ENDGAME_IO) + ": " + path);
+  const std::string missing = ": cannot read the database: No such file or directory (os error 2)";
+  THROWS(oware::Endgame::load(path), OWARE_RESULT_ENDGAME_IO, path + missing);
   THROWS(oware::Endgame::load_dir(path, "abapa", OWARE_CONVENTION_EACH_TAKES_OWN), OWARE_RESULT_ENDGAME_IO,
-         oware::result_message(OWARE_RESULT_ENDGAME_IO) + ": " + path);
-  THROWS(oware::Endgame::load_dir("/", "chess", OWARE_CONVENTION_EACH_TAKES_OWN), OWARE_RESULT_PARSE_ERROR,
-         oware::text_error(OWARE_TEXT_KIND_RULESET, "chess"));
+         path + missing);
+  THROWS(endgame.save(path + "/x.owdb"), OWARE_RESULT_ENDGAME_IO,
+         path + "/x.owdb: No such file or directory (os error 2)");
+  THROWS(oware::Endgame::load_dir("/", "chess", OWARE_CONVENTION_EACH_TAKES_OWN), OWARE_RESULT_PARSE_ERROR, kChess);
   THROWS(oware::Endgame::build("kalah", OWARE_CONVENTION_EVEN_SPLIT, 4), OWARE_RESULT_ENDGAME_UNSUPPORTED,
-         "this ruleset has no endgame databases");
+         "endgame databases need an Oware ruleset in which a side never passes without a capture");
   const oware::Stop stop;
   stop.request();
   THROWS(oware::Endgame::build("abapa", OWARE_CONVENTION_EVEN_SPLIT, 12, stop), OWARE_RESULT_STOPPED,

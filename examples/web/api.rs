@@ -1,0 +1,521 @@
+//! The HTTP API and the pages: every request about a game runs on a
+//! blocking thread (the engine searches, SQLite writes), the game held by
+//! its own lock while a move is checked, played, answered and stored.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use oware::search::Level;
+use oware::{Position, Ruleset};
+
+use crate::session::{Machines, Refusal, Session};
+use crate::store::{LevelBoard, Store};
+use crate::wire::{self, GameView, Hint, MoveRequest, NewGame, Played, ReportView};
+
+/// The largest request body read, in bytes.
+pub const MAX_BODY: usize = 2048;
+/// The longest name kept for the leaderboard, in characters.
+const MAX_NAME: usize = 40;
+/// The longest ruleset or position text read, in bytes.
+const MAX_TEXT: usize = 200;
+
+/// How many games the server holds and takes.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Games kept in memory; the least recently used is dropped (it is in
+    /// the store) to make room.
+    pub cached: usize,
+    /// Games going on in the store; a new game beyond them is refused.
+    pub open: u64,
+}
+
+/// What every handler shares.
+#[derive(Debug)]
+pub struct App {
+    store: Store,
+    machines: Machines,
+    cache: Mutex<Cache>,
+    limits: Limits,
+}
+
+/// The games in memory, each with the tick it was last used at.
+#[derive(Debug, Default)]
+struct Cache {
+    games: HashMap<String, (Arc<Mutex<Session>>, u64)>,
+    tick: u64,
+}
+
+impl Cache {
+    /// The game `id` if held, marked as used now.
+    fn get(&mut self, id: &str) -> Option<Arc<Mutex<Session>>> {
+        self.tick += 1;
+        let tick = self.tick;
+        self.games.get_mut(id).map(|(game, used)| {
+            *used = tick;
+            Arc::clone(game)
+        })
+    }
+
+    /// Holds `session`, dropping the least recently used game if `cap` are held.
+    fn insert(&mut self, session: Session, cap: usize) -> Arc<Mutex<Session>> {
+        while self.games.len() >= cap.max(1) {
+            let oldest = self.games.iter().min_by_key(|(_, (_, used))| *used);
+            let Some(id) = oldest.map(|(id, _)| id.clone()) else {
+                break;
+            };
+            self.games.remove(&id);
+        }
+        self.tick += 1;
+        let id = session.id.clone();
+        let game = Arc::new(Mutex::new(session));
+        self.games.insert(id, (Arc::clone(&game), self.tick));
+        game
+    }
+}
+
+/// An error for the client: a status and a sentence, sent as
+/// `{"error": "..."}`.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+
+    fn bad(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    fn no_game(id: &str) -> ApiError {
+        let shown: String = id.chars().take(32).collect();
+        ApiError::new(StatusCode::NOT_FOUND, format!("no game {shown:?}"))
+    }
+
+    fn internal(what: impl std::fmt::Display) -> ApiError {
+        eprintln!("web: {what}");
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the server failed; try again",
+        )
+    }
+}
+
+impl From<Refusal> for ApiError {
+    fn from(refusal: Refusal) -> ApiError {
+        let status = match refusal {
+            Refusal::Stale { .. } | Refusal::Over | Refusal::NothingToUndo => StatusCode::CONFLICT,
+            _ => StatusCode::UNPROCESSABLE_ENTITY,
+        };
+        ApiError::new(status, refusal.to_string())
+    }
+}
+
+impl From<rusqlite::Error> for ApiError {
+    fn from(e: rusqlite::Error) -> ApiError {
+        ApiError::internal(e)
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> ApiError {
+        let status = match rejection {
+            JsonRejection::BytesRejection(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError::new(
+            status,
+            format!("bad request body: {}", rejection.body_text()),
+        )
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({ "error": self.message });
+        (self.status, Json(body)).into_response()
+    }
+}
+
+/// A handler's answer.
+type Answer<T> = Result<Json<T>, ApiError>;
+
+impl App {
+    /// The app on `store`, its machines' choices seeded by `seed`.
+    pub fn new(store: Store, seed: u64, limits: Limits) -> App {
+        App {
+            store,
+            machines: Machines::new(seed),
+            cache: Mutex::new(Cache::default()),
+            limits,
+        }
+    }
+
+    /// The cache, even if a panicking thread held it.
+    fn cache(&self) -> std::sync::MutexGuard<'_, Cache> {
+        self.cache
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The game `id`, from memory or else from the store.
+    fn session(&self, id: &str) -> Result<Arc<Mutex<Session>>, ApiError> {
+        let well_formed =
+            !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric());
+        if !well_formed {
+            return Err(ApiError::no_game(id));
+        }
+        if let Some(game) = self.cache().get(id) {
+            return Ok(game);
+        }
+        let stored = self.store.game(id)?.ok_or_else(|| ApiError::no_game(id))?;
+        let session = Session::from_stored(&stored).map_err(ApiError::internal)?;
+        Ok(self.cache().insert(session, self.limits.cached))
+    }
+
+    /// Runs `f` on the game `id`, locked, and stores it afterwards if `f`
+    /// changed it (a refusal changes nothing).
+    fn with_session<T>(
+        &self,
+        id: &str,
+        f: impl FnOnce(&App, &mut Session) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
+        let game = self.session(id)?;
+        let mut session = game.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let ply = session.game().ply();
+        let moves = session.game().moves().to_vec();
+        let answer = f(self, &mut session)?;
+        if session.game().ply() != ply || session.game().moves() != moves {
+            self.save(&session)?;
+        }
+        Ok(answer)
+    }
+
+    /// Stores `session`'s record, and its result once it is over.
+    fn save(&self, session: &Session) -> Result<(), ApiError> {
+        self.store
+            .update_record(&session.id, &session.record_text(), session.result_text())?;
+        if let Some(result) = session.result() {
+            self.store.insert_result(&session.id, &result)?;
+        }
+        Ok(())
+    }
+
+    /// Starts a game as `request` asks, with the machine's first moves if
+    /// it moves first.
+    fn create(&self, request: &NewGame) -> Result<Played, ApiError> {
+        let start = start_position(request)?;
+        let level = Level::from_number(request.level).ok_or_else(|| {
+            ApiError::bad(format!("no level {}: the levels are 1 to 5", request.level))
+        })?;
+        let you = wire::parse_side(&request.side)
+            .ok_or_else(|| ApiError::bad("side must be \"south\" or \"north\""))?;
+        if self.store.open_games()? >= self.limits.open {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "too many games are going on; try again later",
+            ));
+        }
+        let name = clean_name(request.name.as_deref().unwrap_or(""));
+        let mut session = Session::new(new_id(), start, you, level, name);
+        self.store.insert_game(&session.stored())?;
+        let reports = self.machines.reply(&mut session);
+        self.save(&session)?;
+        let game = session.view();
+        self.cache().insert(session, self.limits.cached);
+        Ok(Played { reports, game })
+    }
+}
+
+/// The start of the game `request` asks for: its position, else its
+/// ruleset's start (Abapa by default).
+fn start_position(request: &NewGame) -> Result<Position, ApiError> {
+    let ruleset_text = request.ruleset.as_deref().unwrap_or("abapa");
+    if ruleset_text.len() > MAX_TEXT {
+        return Err(ApiError::bad("the ruleset text is too long"));
+    }
+    let ruleset: Ruleset = ruleset_text
+        .parse()
+        .map_err(|e| ApiError::bad(format!("ruleset {ruleset_text:?}: {e}")))?;
+    match &request.position {
+        None => Ok(Position::new(ruleset)),
+        Some(text) if text.len() > MAX_TEXT => Err(ApiError::bad("the position text is too long")),
+        Some(text) => Position::from_str_with_ruleset(text, ruleset)
+            .map_err(|e| ApiError::bad(format!("position {text:?}: {e}"))),
+    }
+}
+
+/// A name fit for the leaderboard: printable, trimmed, at most 40 characters.
+fn clean_name(name: &str) -> String {
+    let printable: String = name.chars().filter(|c| !c.is_control()).collect();
+    printable.trim().chars().take(MAX_NAME).collect()
+}
+
+/// A fresh game id: 16 letters and digits from the standard library's
+/// randomly keyed hasher and the clock.
+fn new_id() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    let (mut a, mut b) = (hasher.finish(), {
+        hasher.write_u8(1);
+        hasher.finish()
+    });
+    (0..16)
+        .map(|i| {
+            let word = if i < 8 { &mut a } else { &mut b };
+            let c = ALPHABET[(*word % ALPHABET.len() as u64) as usize];
+            *word /= ALPHABET.len() as u64;
+            char::from(c)
+        })
+        .collect()
+}
+
+/// Runs `f` on a blocking thread: engine searches and SQLite must not hold
+/// up the async runtime.
+async fn blocking<T: Send + 'static>(
+    app: Arc<App>,
+    f: impl FnOnce(&App) -> Result<T, ApiError> + Send + 'static,
+) -> Answer<T> {
+    tokio::task::spawn_blocking(move || f(&app))
+        .await
+        .map_err(ApiError::internal)?
+        .map(Json)
+}
+
+async fn create_game(
+    State(app): State<Arc<App>>,
+    body: Result<Json<NewGame>, JsonRejection>,
+) -> Answer<Played> {
+    let Json(request) = body?;
+    blocking(app, move |app| app.create(&request)).await
+}
+
+async fn show_game(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<GameView> {
+    blocking(app, move |app| app.with_session(&id, |_, s| Ok(s.view()))).await
+}
+
+async fn play_move(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    body: Result<Json<MoveRequest>, JsonRejection>,
+) -> Answer<Played> {
+    let Json(request) = body?;
+    blocking(app, move |app| {
+        app.with_session(&id, |app, s| {
+            let mut reports = vec![s.play_person(&request.house, request.ply)?];
+            reports.extend(app.machines.reply(s));
+            Ok(Played {
+                reports,
+                game: s.view(),
+            })
+        })
+    })
+    .await
+}
+
+async fn undo(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<Played> {
+    blocking(app, move |app| {
+        app.with_session(&id, |_, s| {
+            s.undo()?;
+            Ok(Played {
+                reports: Vec::new(),
+                game: s.view(),
+            })
+        })
+    })
+    .await
+}
+
+async fn hint(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<Hint> {
+    blocking(app, move |app| app.with_session(&id, |_, s| Ok(s.hint()?))).await
+}
+
+/// The library's report of ply `ply` of game `id`, replayed from the record.
+async fn report(
+    State(app): State<Arc<App>>,
+    Path((id, ply)): Path<(String, usize)>,
+) -> Answer<ReportView> {
+    blocking(app, move |app| {
+        app.with_session(&id, |_, s| {
+            replay(s.game(), ply).ok_or_else(|| {
+                ApiError::new(StatusCode::NOT_FOUND, format!("the game has no ply {ply}"))
+            })
+        })
+    })
+    .await
+}
+
+/// Plays `game` again from its start to ply `ply` and reports that move.
+fn replay(game: &oware::Game, ply: usize) -> Option<ReportView> {
+    let m = *game.moves().get(ply.checked_sub(1)?)?;
+    let mut again = oware::Game::from_position(*game.start());
+    for &earlier in &game.moves()[..ply - 1] {
+        again.play_quiet(earlier).ok()?;
+    }
+    let before = *again.position();
+    let report = again.play(m).ok()?;
+    Some(ReportView::new(&report, ply, &before, again.position()))
+}
+
+async fn record(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let Json(text) = blocking(app, move |app| {
+        app.with_session(&id, |_, s| Ok(s.record_text()))
+    })
+    .await?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+async fn leaderboard(State(app): State<Arc<App>>) -> Answer<Vec<LevelBoard>> {
+    blocking(app, |app| Ok(app.store.leaderboard()?)).await
+}
+
+/// A static file, embedded in the binary.
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, content_type)], body).into_response()
+}
+
+/// `main` (a page's own part) inside the shared layout, titled `title`.
+fn in_layout(title: &str, main: &str) -> String {
+    include_str!("static/layout.html")
+        .replace("<!-- title -->", title)
+        .replace("<!-- main -->", main)
+}
+
+/// The page `main` titled `title` in the layout, made once into `cell`.
+fn laid_out(cell: &'static OnceLock<String>, title: &str, main: &str) -> Html<&'static str> {
+    Html(cell.get_or_init(|| in_layout(title, main)))
+}
+
+async fn page() -> Html<&'static str> {
+    static PAGE: OnceLock<String> = OnceLock::new();
+    laid_out(
+        &PAGE,
+        "Oware against the machine",
+        include_str!("static/index.html"),
+    )
+}
+
+async fn rules() -> Html<&'static str> {
+    static PAGE: OnceLock<String> = OnceLock::new();
+    laid_out(
+        &PAGE,
+        "The rules of Oware (Abapa)",
+        include_str!("static/rules.html"),
+    )
+}
+
+async fn script() -> Response {
+    asset(
+        "text/javascript; charset=utf-8",
+        include_str!("static/app.js"),
+    )
+}
+
+async fn style() -> Response {
+    asset("text/css; charset=utf-8", include_str!("static/style.css"))
+}
+
+async fn not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "no such page")
+}
+
+/// The routes: the pages, their assets and the JSON API.
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(page))
+        .route("/game/{id}", get(page))
+        .route("/leaderboard", get(page))
+        .route("/rules", get(rules))
+        .route("/static/app.js", get(script))
+        .route("/static/style.css", get(style))
+        .route("/api/games", post(create_game))
+        .route("/api/games/{id}", get(show_game))
+        .route("/api/games/{id}/moves", post(play_move))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/hint", get(hint))
+        .route("/api/games/{id}/reports/{ply}", get(report))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/leaderboard", get(leaderboard))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(app)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pages_sit_in_the_layout() {
+        let page = in_layout("Rules", "<main>R6</main>");
+        assert!(page.contains("<title>Rules</title>"));
+        assert!(page.contains(
+            "<a href=\"/rules\">Rules</a>\n  </nav>\n</header>\n<main>R6</main>\n</body>"
+        ));
+    }
+
+    #[test]
+    fn names_are_trimmed_printable_and_short() {
+        assert_eq!(clean_name("  Ama\u{7}  "), "Ama");
+        assert_eq!(clean_name(&"x".repeat(100)).len(), MAX_NAME);
+    }
+
+    #[test]
+    fn ids_are_sixteen_fresh_letters() {
+        let (a, b) = (new_id(), new_id());
+        assert_eq!(a.len(), 16);
+        assert!(a.bytes().all(|c| c.is_ascii_alphanumeric()));
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn the_cache_drops_the_least_recently_used_game() {
+        let mut cache = Cache::default();
+        let session = |id: &str| {
+            Session::new(
+                id.into(),
+                Position::default(),
+                oware::Side::South,
+                Level::One,
+                String::new(),
+            )
+        };
+        cache.insert(session("a"), 2);
+        cache.insert(session("b"), 2);
+        assert!(cache.get("a").is_some());
+        cache.insert(session("c"), 2);
+        let mut held: Vec<&String> = cache.games.keys().collect();
+        held.sort();
+        assert_eq!(held, ["a", "c"]);
+    }
+
+    #[test]
+    fn a_replayed_report_is_the_one_played() {
+        let mut game = oware::Game::default();
+        for m in ["C", "f", "B"] {
+            game.play(m.parse().unwrap()).unwrap();
+        }
+        let report = replay(&game, 2).unwrap();
+        assert_eq!(report.played, "f");
+        assert_eq!(report.sown, ["A", "B", "C", "D"]);
+        assert!(replay(&game, 0).is_none() && replay(&game, 4).is_none());
+    }
+}

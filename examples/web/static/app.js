@@ -1,0 +1,409 @@
+// The page of the web example: it shows what the server says and animates
+// the library's move reports seed by seed. It decides nothing: every move
+// goes to the server, which checks it with the library.
+'use strict';
+
+const query = new URLSearchParams(location.search);
+// Milliseconds a seed (?delay=0 for the tests' quick games).
+const DELAY = query.has('delay') ? Number(query.get('delay')) : 170;
+
+// What the tests read: each animated move and any board the animation
+// ended on that differs from the server's.
+const owareTest = (window.owareTest = { animations: [], mismatches: [] });
+
+const $ = (id) => document.getElementById(id);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let current = null; // the game view the server sent last
+let busy = false; // a request or an animation is under way
+
+/// Calls the API; throws an Error with the server's sentence on failure.
+async function api(method, path, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers['content-type'] = 'application/json';
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  return data;
+}
+
+/// The letter of house `i` of `side` (A–F South, a–f North).
+function letter(side, i) {
+  return String.fromCharCode((side === 'south' ? 65 : 97) + i);
+}
+
+const other = (side) => (side === 'south' ? 'north' : 'south');
+const storeToken = (side) => (side === 'south' ? 'S*' : 'N*');
+const sideName = (side) => (side === 'south' ? 'South' : 'North');
+
+// ---- the board ----
+
+/// Builds the pits for a board of `houses` a side, seen from `you`: your
+/// row at the bottom from left to right, the other row above it running
+/// back, so sowing goes counter-clockwise; your store on the right.
+function buildBoard(houses, you) {
+  const board = $('board');
+  const row = (side, reversed) => {
+    const letters = Array.from({ length: houses }, (_, i) => letter(side, i));
+    return reversed ? letters.reverse() : letters;
+  };
+  fillRow(board.querySelector('.row.top'), row(other(you), true), other(you));
+  fillRow(board.querySelector('.row.bottom'), row(you, false), you);
+  board.querySelector('.store.left').replaceChildren(pitElement(storeToken(other(you)), 'store-pit'));
+  board.querySelector('.store.right').replaceChildren(pitElement(storeToken(you), 'store-pit'));
+  board.dataset.animated = '';
+}
+
+function fillRow(rowElement, letters, side) {
+  rowElement.replaceChildren(...letters.map((l) => pitElement(l, `house ${side}`)));
+}
+
+/// One pit: its seeds drawn as dots, its count and its letter.
+function pitElement(token, classes) {
+  const pit = document.createElement('button');
+  pit.type = 'button';
+  pit.className = `pit ${classes}`;
+  pit.dataset.pit = token;
+  pit.innerHTML = '<span class="seeds"></span><span class="count">0</span>';
+  const label = document.createElement('span');
+  label.className = 'label';
+  label.textContent = token.endsWith('*') ? `${sideName(token === 'S*' ? 'south' : 'north')}'s store` : token;
+  pit.append(label);
+  if (!token.endsWith('*')) pit.addEventListener('click', () => play(token));
+  else pit.disabled = true;
+  return pit;
+}
+
+const pitAt = (token) => $('board').querySelector(`[data-pit="${CSS.escape(token)}"]`);
+
+/// Shows `n` seeds in pit `token`.
+function setSeeds(token, n) {
+  const pit = pitAt(token);
+  if (!pit) return;
+  pit.dataset.seeds = String(n);
+  pit.querySelector('.count').textContent = String(n);
+  const seeds = pit.querySelector('.seeds');
+  const shown = Math.min(n, token.endsWith('*') ? 48 : 24);
+  while (seeds.childElementCount > shown) seeds.lastChild.remove();
+  while (seeds.childElementCount < shown) {
+    const seed = document.createElement('i');
+    seed.style.setProperty('--hue', String((seeds.childElementCount * 37) % 40));
+    seeds.append(seed);
+  }
+}
+
+/// The seeds of every pit of a board view, by token.
+function counts(board) {
+  const result = {};
+  for (const side of ['south', 'north']) {
+    board.houses[side].forEach((n, i) => (result[letter(side, i)] = n));
+    result[storeToken(side)] = board.stores[side];
+  }
+  return result;
+}
+
+function showBoard(board) {
+  for (const [token, n] of Object.entries(counts(board))) setSeeds(token, n);
+}
+
+/// The counts shown now, to compare with the server's board.
+function shownCounts() {
+  const result = {};
+  for (const pit of $('board').querySelectorAll('.pit')) result[pit.dataset.pit] = Number(pit.dataset.seeds);
+  return result;
+}
+
+function mark(token, cls, on = true) {
+  const pit = pitAt(token);
+  if (pit) pit.classList.toggle(cls, on);
+}
+
+function clearMarks(...classes) {
+  for (const pit of $('board').querySelectorAll('.pit')) pit.classList.remove(...classes);
+}
+
+// ---- animating a move report ----
+
+/// Animates one move as the library reported it: the origin lifted, each
+/// seed dropped in the report's order (laps skip the origin; Congkak's
+/// relays lift and sow on), the captures lifted into the store, a grand
+/// slam shown as no capture, feeding said. Ends on the server's board.
+async function animate(report) {
+  clearMarks('origin', 'drop', 'captured', 'hinted', 'threat', 'chance', 'last');
+  showBoard(report.before);
+  const seeds = counts(report.before);
+  const order = [];
+  const set = (token, n) => {
+    seeds[token] = n;
+    setSeeds(token, n);
+  };
+  mark(report.played, 'origin');
+  set(report.played, 0);
+  await sleep(DELAY);
+  for (let i = 0; i < report.sown.length; i++) {
+    const relay = report.relays.find((r) => r.after === i);
+    if (relay) {
+      say(`Relay: ${relay.pit} is lifted (${relay.seeds} seeds) and sown on`);
+      mark(relay.pit, 'origin');
+      set(relay.pit, 0);
+      await sleep(DELAY * 2);
+    }
+    const token = report.sown[i];
+    clearMarks('last');
+    mark(token, 'last');
+    mark(token, 'drop');
+    set(token, seeds[token] + 1);
+    order.push(token);
+    await sleep(DELAY);
+  }
+  $('board').dataset.animated = order.join(' ');
+  if (report.grand_slam) say('Grand slam: no capture — the seeds stay where they were sown (R6)');
+  for (const capture of report.captures) {
+    mark(capture.pit, 'captured');
+    await sleep(DELAY * 2);
+    set(capture.pit, 0);
+    set(storeToken(capture.to), seeds[storeToken(capture.to)] + capture.seeds);
+  }
+  if (report.captures.length) say(`Captures ${report.captures.reduce((n, c) => n + c.seeds, 0)} seeds`);
+  if (report.fed) say(`${sideName(report.side)} feeds the starved opponent (R7)`);
+  if (report.extra_turn) say(`The last seed fell in the store: ${sideName(report.side)} moves again`);
+  const expected = counts(report.after);
+  const differs = Object.keys(expected).filter((t) => expected[t] !== seeds[t]);
+  if (differs.length) owareTest.mismatches.push({ ply: report.ply, differs });
+  owareTest.animations.push({ ply: report.ply, played: report.played, sown: order });
+  showBoard(report.after);
+  logMove(report);
+  await sleep(DELAY * 2);
+  clearMarks('drop', 'origin', 'captured');
+}
+
+function logMove(report) {
+  logLine(report.ply, `${sideName(report.side)}: ${report.words.join(' ')}`);
+}
+
+function logLine(ply, text) {
+  const item = document.createElement('li');
+  item.value = ply;
+  item.textContent = text;
+  $('log').prepend(item);
+}
+
+/// The moves of a game opened from its link, by letter (the words of each
+/// come with its animation, which an opened game does not replay).
+function logMoves(view) {
+  $('log').replaceChildren();
+  view.moves.forEach((m, i) => logLine(i + 1, `${m === m.toUpperCase() ? 'South' : 'North'}: ${m}`));
+}
+
+function say(text) {
+  $('banner').textContent = text;
+}
+
+// ---- the game ----
+
+/// Shows the game view: board, rings, whose turn, the end.
+function showGame(view) {
+  current = view;
+  showBoard(view.board);
+  clearMarks('threat', 'chance', 'legal', 'last');
+  const yours = view.you;
+  for (const token of view.threats[yours]) mark(token, 'threat');
+  for (const token of view.threats[other(yours)]) mark(token, 'chance');
+  const myTurn = !view.end && view.turn === yours;
+  if (myTurn && !busy) for (const token of view.legal) mark(token, 'legal');
+  $('undo-button').disabled = busy || !view.can_undo;
+  $('hint-button').disabled = busy || !myTurn;
+  $('record-link').href = `/api/games/${view.id}/record`;
+  $('record-link').download = `oware-${view.id}.pgn`;
+  $('game').dataset.state = view.end ? 'over' : busy ? 'busy' : myTurn ? 'your-turn' : 'waiting';
+  $('game').dataset.ply = String(view.ply);
+  showStatus(view, myTurn);
+  showEnd(view);
+}
+
+function showStatus(view, myTurn) {
+  const threatened = view.threats[view.you].length;
+  let text;
+  if (view.end) text = 'The game is over.';
+  else if (busy) text = 'Sowing…';
+  else if (myTurn) text = `Your move: click one of your houses${threatened ? ` (${threatened} of them under threat)` : ''}.`;
+  else text = `The machine (level ${view.level}) is thinking…`;
+  $('status').textContent = text;
+}
+
+function showEnd(view) {
+  $('end').hidden = !view.end;
+  if (!view.end) return;
+  const { scores, winner } = view.end;
+  const you = scores[view.you];
+  const machine = scores[other(view.you)];
+  $('end-title').textContent = !winner ? `A draw, ${you}–${machine}` : winner === view.you ? `You win ${you}–${machine}` : `The machine wins ${machine}–${you}`;
+  $('end-text').textContent = view.end.text;
+}
+
+function showTitle(view) {
+  $('title').textContent = view.title;
+  const you = view.name || 'You';
+  $('players').textContent = `${you} (${sideName(view.you)}) against machine level ${view.level} (${sideName(other(view.you))})`;
+}
+
+async function openGame(id) {
+  const view = await api('GET', `/api/games/${encodeURIComponent(id)}`);
+  buildBoard(view.board.houses.south.length, view.you);
+  showTitle(view);
+  logMoves(view);
+  say('');
+  showGame(view);
+  show('game');
+}
+
+/// Animates the reports, then shows the game after them.
+async function playOut(played) {
+  for (const report of played.reports) await animate(report);
+  busy = false;
+  showGame(played.game);
+}
+
+/// Sends the person's move; the server answers with it and the machine's reply.
+async function play(token) {
+  if (busy || !current || current.end || !current.legal.includes(token) || current.turn !== current.you) return;
+  busy = true;
+  $('hint').textContent = '';
+  showGame(current);
+  try {
+    await playOut(await api('POST', `/api/games/${current.id}/moves`, { house: token, ply: current.ply }));
+  } catch (error) {
+    busy = false;
+    say(error.message);
+    showGame(current);
+  }
+}
+
+async function undo() {
+  if (busy || !current) return;
+  try {
+    const played = await api('POST', `/api/games/${current.id}/undo`);
+    say('Took back your last move.');
+    $('hint').textContent = '';
+    clearMarks('hinted');
+    for (const item of [...$('log').children]) if (item.value > played.game.ply) item.remove();
+    showGame(played.game);
+  } catch (error) {
+    say(error.message);
+  }
+}
+
+async function hint() {
+  if (busy || !current) return;
+  busy = true;
+  showGame(current);
+  $('hint').textContent = 'The engine is looking…';
+  try {
+    const suggestion = await api('GET', `/api/games/${current.id}/hint`);
+    busy = false;
+    showGame(current);
+    clearMarks('hinted');
+    mark(suggestion.house, 'hinted');
+    $('hint').textContent = `Hint: ${suggestion.text}. Line: ${suggestion.line.join(' ')}`;
+    $('hint').dataset.house = suggestion.house;
+  } catch (error) {
+    busy = false;
+    showGame(current);
+    $('hint').textContent = error.message;
+  }
+}
+
+async function startGame(event) {
+  event.preventDefault();
+  const form = new FormData($('setup-form'));
+  const request = {
+    level: Number(form.get('level')),
+    side: form.get('side'),
+    ruleset: form.get('ruleset'),
+    name: form.get('name') || undefined,
+  };
+  $('setup-error').textContent = '';
+  try {
+    busy = true;
+    const played = await api('POST', '/api/games', request);
+    history.pushState(null, '', `/game/${played.game.id}${location.search}`);
+    buildBoard(played.game.board.houses.south.length, played.game.you);
+    showTitle(played.game);
+    $('log').replaceChildren();
+    say('');
+    show('game');
+    await playOut(played);
+  } catch (error) {
+    busy = false;
+    $('setup-error').textContent = error.message;
+  }
+}
+
+// ---- the leaderboard ----
+
+async function showLeaderboard() {
+  const boards = await api('GET', '/api/leaderboard');
+  $('boards').replaceChildren(...boards.map(levelCard));
+  show('leaderboard');
+}
+
+function levelCard(board) {
+  const card = document.createElement('article');
+  card.className = 'card level-board';
+  card.dataset.level = String(board.level);
+  const title = document.createElement('h2');
+  title.textContent = `Machine level ${board.level}`;
+  card.append(title);
+  if (!board.standings.length) {
+    const none = document.createElement('p');
+    none.className = 'none';
+    none.textContent = 'No finished games yet.';
+    card.append(none);
+    return card;
+  }
+  card.append(
+    table(['Name', 'Won', 'Drawn', 'Lost'], board.standings.map((s) => [s.name || 'anonymous', s.wins, s.draws, s.losses])),
+    table(['Latest', 'Rules', 'Side', 'Score', 'Result'], board.recent.map((r) => [r.name || 'anonymous', r.ruleset, sideName(r.side), `${r.person}–${r.machine}`, r.outcome])),
+  );
+  return card;
+}
+
+function table(headings, rows) {
+  const element = document.createElement('table');
+  const head = element.createTHead().insertRow();
+  for (const h of headings) head.append(Object.assign(document.createElement('th'), { textContent: h }));
+  const body = element.createTBody();
+  for (const row of rows) {
+    const tr = body.insertRow();
+    for (const cell of row) tr.insertCell().textContent = String(cell);
+  }
+  return element;
+}
+
+// ---- views and routes ----
+
+function show(view) {
+  for (const section of document.querySelectorAll('.view')) section.hidden = section.id !== view;
+  document.body.dataset.view = view;
+}
+
+async function route() {
+  const path = location.pathname;
+  try {
+    if (path.startsWith('/game/')) await openGame(decodeURIComponent(path.slice(6)));
+    else if (path === '/leaderboard') await showLeaderboard();
+    else show('setup');
+  } catch (error) {
+    $('missing-text').textContent = error.message;
+    show('missing');
+  }
+}
+
+$('setup-form').addEventListener('submit', startGame);
+$('undo-button').addEventListener('click', undo);
+$('hint-button').addEventListener('click', hint);
+window.addEventListener('popstate', route);
+route();

@@ -1,0 +1,373 @@
+//! The SQLite store: games (with their record and seats) and the results
+//! against each machine for the leaderboard.
+//!
+//! The schema is made for games of any kind: a game has an id, a kind
+//! (`machine` now; `live` for the 1-v-1 games by link to come), its ruleset,
+//! the library's record of it, and one seat a side (a person with an
+//! optional name and a secret token for live games, or a machine level).
+
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+
+/// The tables, created when missing.
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id      TEXT PRIMARY KEY,              -- as in the link /game/<id>
+    kind    TEXT NOT NULL CHECK (kind IN ('machine', 'live')),
+    ruleset TEXT NOT NULL,                 -- the ruleset's text, e.g. abapa
+    record  TEXT NOT NULL,                 -- the library's game record
+    result  TEXT,                          -- 1-0, 0-1, 1/2-1/2; NULL while it goes on
+    created INTEGER NOT NULL,              -- unix seconds
+    updated INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    side    TEXT NOT NULL CHECK (side IN ('south', 'north')),
+    kind    TEXT NOT NULL CHECK (kind IN ('person', 'machine')),
+    level   INTEGER,                       -- a machine's level, 1 to 5
+    name    TEXT NOT NULL DEFAULT '',      -- a person's name, '' for none
+    token   TEXT,                          -- a live game's seat secret
+    PRIMARY KEY (game_id, side)
+);
+CREATE TABLE IF NOT EXISTS results (
+    game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    name    TEXT NOT NULL,
+    level   INTEGER NOT NULL,
+    ruleset TEXT NOT NULL,
+    side    TEXT NOT NULL,                 -- the person's side
+    person  INTEGER NOT NULL,              -- the person's seeds
+    machine INTEGER NOT NULL,              -- the machine's seeds
+    outcome TEXT NOT NULL CHECK (outcome IN ('win', 'draw', 'loss')),
+    ended   INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_open ON games(result) WHERE result IS NULL;
+";
+
+/// A game against the machine as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredGame {
+    /// Its id.
+    pub id: String,
+    /// The ruleset's text.
+    pub ruleset: String,
+    /// The game record.
+    pub record: String,
+    /// The result, once over.
+    pub result: Option<String>,
+    /// The person's side (`south` or `north`).
+    pub side: String,
+    /// The person's name.
+    pub name: String,
+    /// The machine's level.
+    pub level: u8,
+}
+
+/// A finished game against a machine, for the leaderboard.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameResult {
+    /// The person's name ("" for none).
+    pub name: String,
+    /// The machine's level.
+    pub level: u8,
+    /// The ruleset's text.
+    pub ruleset: String,
+    /// The person's side.
+    pub side: String,
+    /// The person's seeds.
+    pub person: u8,
+    /// The machine's seeds.
+    pub machine: u8,
+    /// `win`, `draw` or `loss`, for the person.
+    pub outcome: String,
+}
+
+/// One name's standing against one machine.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Standing {
+    /// The name ("" for those who gave none).
+    pub name: String,
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+}
+
+/// One machine's leaderboard.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LevelBoard {
+    /// The machine's level.
+    pub level: u8,
+    /// The best standings against it, most points first (a win 1, a draw ½).
+    pub standings: Vec<Standing>,
+    /// The latest results against it, newest first.
+    pub recent: Vec<GameResult>,
+}
+
+/// The store: one connection, used from blocking threads.
+#[derive(Debug)]
+pub struct Store {
+    conn: Mutex<Connection>,
+}
+
+/// Seconds since 1970.
+fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+impl Store {
+    /// Opens (or creates) the database at `path`.
+    pub fn open(path: &Path) -> rusqlite::Result<Store> {
+        let conn = Connection::open(path)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(Store {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    /// Runs `f` on the connection.
+    fn with<T>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>,
+    ) -> rusqlite::Result<T> {
+        let mut conn = self
+            .conn
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        f(&mut conn)
+    }
+
+    /// Stores a new game against the machine with its two seats.
+    pub fn insert_game(&self, game: &StoredGame) -> rusqlite::Result<()> {
+        self.with(|conn| {
+            let tx = conn.transaction()?;
+            let t = now();
+            tx.execute(
+                "INSERT INTO games (id, kind, ruleset, record, result, created, updated) VALUES (?1, 'machine', ?2, ?3, ?4, ?5, ?5)",
+                params![game.id, game.ruleset, game.record, game.result, t],
+            )?;
+            let machine_side = if game.side == "south" { "north" } else { "south" };
+            tx.execute(
+                "INSERT INTO seats (game_id, side, kind, name) VALUES (?1, ?2, 'person', ?3)",
+                params![game.id, game.side, game.name],
+            )?;
+            tx.execute(
+                "INSERT INTO seats (game_id, side, kind, level) VALUES (?1, ?2, 'machine', ?3)",
+                params![game.id, machine_side, game.level],
+            )?;
+            tx.commit()
+        })
+    }
+
+    /// Replaces a game's record and result (after a move or an undo).
+    pub fn update_record(
+        &self,
+        id: &str,
+        record: &str,
+        result: Option<&str>,
+    ) -> rusqlite::Result<()> {
+        self.with(|conn| {
+            conn.execute(
+                "UPDATE games SET record = ?2, result = ?3, updated = ?4 WHERE id = ?1",
+                params![id, record, result, now()],
+            )
+            .map(drop)
+        })
+    }
+
+    /// The game against the machine with id `id`, if stored.
+    pub fn game(&self, id: &str) -> rusqlite::Result<Option<StoredGame>> {
+        self.with(|conn| {
+            conn.query_row(
+                "SELECT g.id, g.ruleset, g.record, g.result, p.side, p.name, m.level
+                 FROM games g
+                 JOIN seats p ON p.game_id = g.id AND p.kind = 'person'
+                 JOIN seats m ON m.game_id = g.id AND m.kind = 'machine'
+                 WHERE g.id = ?1 AND g.kind = 'machine'",
+                params![id],
+                |row| {
+                    Ok(StoredGame {
+                        id: row.get(0)?,
+                        ruleset: row.get(1)?,
+                        record: row.get(2)?,
+                        result: row.get(3)?,
+                        side: row.get(4)?,
+                        name: row.get(5)?,
+                        level: row.get(6)?,
+                    })
+                },
+            )
+            .optional()
+        })
+    }
+
+    /// The games still going on.
+    pub fn open_games(&self) -> rusqlite::Result<u64> {
+        self.with(|conn| {
+            conn.query_row(
+                "SELECT COUNT(*) FROM games WHERE result IS NULL",
+                [],
+                |row| row.get(0),
+            )
+        })
+    }
+
+    /// Records the result of game `id` for the leaderboard.
+    pub fn insert_result(&self, id: &str, result: &GameResult) -> rusqlite::Result<()> {
+        self.with(|conn| {
+            conn.execute(
+                "INSERT OR REPLACE INTO results (game_id, name, level, ruleset, side, person, machine, outcome, ended)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                params![
+                    id,
+                    result.name,
+                    result.level,
+                    result.ruleset,
+                    result.side,
+                    result.person,
+                    result.machine,
+                    result.outcome,
+                    now()
+                ],
+            )
+            .map(drop)
+        })
+    }
+
+    /// The leaderboard of every level: the ten best standings and the ten
+    /// latest results against each machine.
+    pub fn leaderboard(&self) -> rusqlite::Result<Vec<LevelBoard>> {
+        self.with(|conn| {
+            (1..=5u8)
+                .map(|level| {
+                    Ok(LevelBoard {
+                        level,
+                        standings: standings(conn, level)?,
+                        recent: recent(conn, level)?,
+                    })
+                })
+                .collect()
+        })
+    }
+}
+
+/// The rows `sql` gives for `level`, each read by `read`.
+fn level_rows<T>(
+    conn: &Connection,
+    sql: &str,
+    level: u8,
+    read: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+) -> rusqlite::Result<Vec<T>> {
+    conn.prepare_cached(sql)?
+        .query_map(params![level], read)?
+        .collect()
+}
+
+/// The ten best standings against `level`.
+fn standings(conn: &Connection, level: u8) -> rusqlite::Result<Vec<Standing>> {
+    let sql = "SELECT name, SUM(outcome = 'win'), SUM(outcome = 'draw'), SUM(outcome = 'loss')
+         FROM results WHERE level = ?1 GROUP BY name
+         ORDER BY 2.0 * SUM(outcome = 'win') + SUM(outcome = 'draw') DESC, COUNT(*) ASC, name
+         LIMIT 10";
+    level_rows(conn, sql, level, |row| {
+        Ok(Standing {
+            name: row.get(0)?,
+            wins: row.get(1)?,
+            draws: row.get(2)?,
+            losses: row.get(3)?,
+        })
+    })
+}
+
+/// The ten latest results against `level`.
+fn recent(conn: &Connection, level: u8) -> rusqlite::Result<Vec<GameResult>> {
+    let sql = "SELECT name, level, ruleset, side, person, machine, outcome FROM results
+         WHERE level = ?1 ORDER BY ended DESC, rowid DESC LIMIT 10";
+    level_rows(conn, sql, level, |row| {
+        Ok(GameResult {
+            name: row.get(0)?,
+            level: row.get(1)?,
+            ruleset: row.get(2)?,
+            side: row.get(3)?,
+            person: row.get(4)?,
+            machine: row.get(5)?,
+            outcome: row.get(6)?,
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(id: &str) -> StoredGame {
+        StoredGame {
+            id: id.into(),
+            ruleset: "abapa".into(),
+            record: "[Variant \"abapa\"]\n[Result \"*\"]\n\n*\n".into(),
+            result: None,
+            side: "north".into(),
+            name: "Ama".into(),
+            level: 3,
+        }
+    }
+
+    #[test]
+    fn a_game_comes_back_with_its_seats() {
+        let store = Store::open(Path::new(":memory:")).unwrap();
+        store.insert_game(&game("g1")).unwrap();
+        store.update_record("g1", "CfBa", None).unwrap();
+        let back = store.game("g1").unwrap().unwrap();
+        assert_eq!(
+            back,
+            StoredGame {
+                record: "CfBa".into(),
+                ..game("g1")
+            }
+        );
+        assert_eq!(store.game("nope").unwrap(), None);
+        assert_eq!(store.open_games().unwrap(), 1);
+    }
+
+    #[test]
+    fn the_leaderboard_ranks_wins_then_draws() {
+        let store = Store::open(Path::new(":memory:")).unwrap();
+        let outcomes = [
+            ("g1", "Ama", "draw"),
+            ("g2", "Kofi", "win"),
+            ("g3", "Ama", "draw"),
+            ("g4", "Ama", "draw"),
+        ];
+        for (id, name, outcome) in outcomes {
+            store.insert_game(&game(id)).unwrap();
+            let result = GameResult {
+                name: name.into(),
+                level: 3,
+                ruleset: "abapa".into(),
+                side: "north".into(),
+                person: 24,
+                machine: 24,
+                outcome: outcome.into(),
+            };
+            store.insert_result(id, &result).unwrap();
+        }
+        let boards = store.leaderboard().unwrap();
+        let names: Vec<(&str, u32, u32)> = boards[2]
+            .standings
+            .iter()
+            .map(|s| (s.name.as_str(), s.wins, s.draws))
+            .collect();
+        assert_eq!(names, [("Ama", 0, 3), ("Kofi", 1, 0)]);
+        assert_eq!(boards[2].recent.len(), 4);
+        assert!(boards[0].standings.is_empty());
+    }
+}
