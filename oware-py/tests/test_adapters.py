@@ -7,6 +7,7 @@ from __future__ import annotations
 import doctest
 import pickle
 import warnings
+from typing import Any
 
 import pytest
 
@@ -19,6 +20,13 @@ RULESETS = ["abapa", "openspiel", "kalah", "congkak"]
 def _run_module_doctests(module: object) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
     assert result.failed == 0 and result.attempted > 0
+
+
+def assert_renders_nothing(env: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """After a reset and a move, *env* (render_mode=None) renders nothing and prints nothing."""
+    env.reset(seed=0)
+    env.step(2)
+    assert env.render() is None and capsys.readouterr().out == ""
 
 
 def test_side_view() -> None:
@@ -69,10 +77,7 @@ class TestGymnasium:
         """Issue 16: with render_mode=None, render() drew the board anyway."""
         from oware.gym_env import OwareEnv
 
-        env = OwareEnv()
-        env.reset(seed=0)
-        env.step(2)
-        assert env.render() is None and capsys.readouterr().out == ""
+        assert_renders_nothing(OwareEnv(), capsys)
         human = OwareEnv(render_mode="human")
         human.reset(seed=0)
         assert human.render() is None and "South to move" in capsys.readouterr().out
@@ -202,10 +207,7 @@ class TestPettingZoo:
         from oware.pettingzoo_env import OwareAECEnv, env
 
         assert OwareAECEnv.metadata["render_modes"] == ["ansi", "human", "rgb_array"]
-        quiet = env()
-        quiet.reset(seed=0)
-        quiet.step(2)
-        assert quiet.render() is None and capsys.readouterr().out == ""
+        assert_renders_nothing(env(), capsys)
         frames = env(render_mode="rgb_array")
         frames.reset(seed=0)
         frame = frames.render()
