@@ -108,6 +108,8 @@ class TestSvg:
         assert float(south_y.pop() or 0) < float(north_y.pop() or 0)  # South on top
         with pytest.raises(ValueError, match="size"):
             oware.svg.board(board, size=0)
+        with pytest.raises(TypeError, match="takes a Board, not str"):
+            oware.svg.board("4,4,4,4,4,4/4,4,4,4,4,4 s 0 0")  # type: ignore[arg-type]
 
     def test_game_over(self) -> None:
         board = Board("0,0,2,0,1,0/0,0,0,0,0,0 s 21 24")

@@ -49,8 +49,11 @@ def board(
     """*board* as an SVG document (a str), *size* pixels wide (default 64 a
     house or store); *flipped* puts North at the bottom, *last_move* and
     *threats* turn those marks off, *dots* the seeds drawn as dots.
-    Raises ValueError for a *size* below 1.
+    Raises TypeError if *board* is not a :class:`oware.Board`, and ValueError
+    for a *size* below 1.
     """
+    if not isinstance(board, Board):
+        raise TypeError(f"oware.svg.board() takes a Board, not {type(board).__name__}")
     if size is not None and size < 1:
         raise ValueError(f"size must be at least 1 pixel, not {size}")
     pic = picture(board, flipped=flipped, last_move=last_move, threats=threats)
