@@ -39,26 +39,28 @@ def rgb_array(board: Board, *, cell: int = 48, flipped: bool = False) -> np.ndar
     frame[:] = _rgb(BACKGROUND)
     ys, xs = np.mgrid[0 : frame.shape[0], 0 : frame.shape[1]] + 0.5
     grid = (xs / cell, ys / cell)
-    _fill(frame, _capsule(grid, pic.width / 2, 1.5, pic.width / 2 - 1.12, 1.08, horizontal=True), "board")
+    _fill(frame, _rounded_rect(grid, pic.width / 2, 1.5, pic.width / 2 - 0.06, 1.08, 0.5), "board")
     for pit in pic.pits:
         _draw_pit(frame, grid, pit, cell)
         if pit.side == pic.turn and not pit.store:
             under = pit.label_y - 0.05 if pit.label_y > pit.y else pit.label_y - 0.1
-            _fill(frame, _capsule(grid, pit.x, under, 0.36, 0.05, horizontal=True), "turn")
+            _fill(frame, _rounded_rect(grid, pit.x, under, 0.41, 0.05, 0.05), "turn")
     return frame
 
 
 def _draw_pit(frame: np.ndarray, grid: tuple[np.ndarray, np.ndarray], pit: PitView, cell: int) -> None:
     """One house or store: its shape in its colour, its marks' rings and its count."""
-    half_length, radius = (0.53, 0.37) if pit.store else (0.0, 0.42)
-    outline = _capsule(grid, pit.x, pit.y, half_length, radius)
+    radius = 0.37 if pit.store else 0.42
+    half_height = 0.9 if pit.store else radius
+    outline = _rounded_rect(grid, pit.x, pit.y, radius, half_height, radius)
     _fill(frame, outline, "sown" if "sown" in pit.marks else "house")
     ring = "moved" if "moved" in pit.marks else "captured" if "captured" in pit.marks else None
     if ring is not None:
-        _fill(frame, outline & ~_capsule(grid, pit.x, pit.y, half_length, radius - 0.07), ring)
+        inner = _rounded_rect(grid, pit.x, pit.y, radius - 0.07, half_height - 0.07, radius - 0.07)
+        _fill(frame, outline & ~inner, ring)
     if "threatened" in pit.marks:
-        outer = _capsule(grid, pit.x, pit.y, 0.0, radius + 0.06)
-        _fill(frame, outer & ~_capsule(grid, pit.x, pit.y, 0.0, radius + 0.03), "captured")
+        outer = _circle(grid, pit.x, pit.y, radius + 0.06)
+        _fill(frame, outer & ~_circle(grid, pit.x, pit.y, radius + 0.03), "captured")
     _draw_number(frame, pit.seeds, pit.x * cell, pit.y * cell, scale=max(1, round(cell / 14)))
 
 
@@ -78,27 +80,21 @@ def _draw_number(frame: np.ndarray, number: int, x: float, y: float, *, scale: i
                     frame[y0 : y0 + scale, x0 : x0 + scale] = _rgb(COLOURS["count"])
 
 
-def _capsule(
-    grid: tuple[np.ndarray, np.ndarray],
-    x: float,
-    y: float,
-    half_length: float,
-    radius: float,
-    *,
-    horizontal: bool = False,
+def _rounded_rect(
+    grid: tuple[np.ndarray, np.ndarray], x: float, y: float, half_width: float, half_height: float, radius: float
 ) -> np.ndarray:
-    """The pixels within *radius* of a segment of *half_length* each side of
-    (*x*, *y*), upright or *horizontal*: a circle when *half_length* is 0, a
-    store's or the board's rounded bar otherwise (all in cells)."""
+    """The pixels of a rectangle centred on (*x*, *y*) with corners rounded by
+    *radius* (all in cells): a circle when both halves are the radius, a
+    store's bar when only the width is."""
     xs, ys = grid
-    if horizontal:
-        dx = np.maximum(np.abs(xs - x) - half_length, 0.0)
-        dy = ys - y
-    else:
-        dx = xs - x
-        dy = np.maximum(np.abs(ys - y) - half_length, 0.0)
+    dx = np.maximum(np.abs(xs - x) - (half_width - radius), 0.0)
+    dy = np.maximum(np.abs(ys - y) - (half_height - radius), 0.0)
     mask: np.ndarray = dx * dx + dy * dy <= radius * radius
     return mask
+
+
+def _circle(grid: tuple[np.ndarray, np.ndarray], x: float, y: float, radius: float) -> np.ndarray:
+    return _rounded_rect(grid, x, y, radius, radius, radius)
 
 
 def _fill(frame: np.ndarray, mask: np.ndarray, colour: str) -> None:
