@@ -3,8 +3,11 @@
 
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList, PyMapping, PyString};
+use std::hash::{DefaultHasher, Hash, Hasher};
 
+use pyo3::types::{PyBytes, PyDict, PyList, PyMapping, PyString};
+
+use oware::record::TagErrorKind;
 use oware::search::{SearchLimits, Searcher};
 use oware::{Game, Position, Record, StopHandle, Termination};
 
@@ -25,11 +28,36 @@ pub struct PyBoard {
     /// The report of the last move, once asked for (computed on demand by
     /// replaying the last move).
     report: Option<oware::MoveReport>,
+    /// The tags of the record the board was read from, written again by
+    /// `record` (the game's own `Result` and `Termination` win once it is over).
+    tags: Vec<(String, String)>,
 }
 
 impl PyBoard {
     pub(crate) fn from_game(game: Game) -> PyBoard {
-        PyBoard { game, report: None }
+        PyBoard {
+            game,
+            report: None,
+            tags: Vec::new(),
+        }
+    }
+
+    /// The record of the game with the kept tags, those the game now
+    /// decides (its outcome's `Result` and `Termination`) left to it.
+    fn record_with_kept_tags(&self) -> PyResult<Record> {
+        let mut record = Record::new(self.game.clone());
+        for (name, value) in &self.tags {
+            match record.set_tag(name, value) {
+                Err(e) if !matches!(e.kind, TagErrorKind::FromOutcome(_)) => {
+                    return Err(InvalidTagError::new_err(format!(
+                        "{e} (kept tag {})",
+                        quoted(name)
+                    )));
+                }
+                _ => {}
+            }
+        }
+        Ok(record)
     }
 
     fn pos(&self) -> &Position {
@@ -96,16 +124,32 @@ fn replay(start: Position, moves: &[u8], agreed: bool) -> PyResult<Game> {
 
 /// Rebuilds a pickled board (private: `Board.__reduce__` names it).
 #[pyfunction]
-#[pyo3(signature = (ruleset, start, moves, agreed = false))]
+#[pyo3(signature = (ruleset, start, moves, agreed = false, tags = None))]
 pub fn _board_from_state(
     ruleset: &Bound<'_, PyAny>,
     start: &str,
     moves: &[u8],
     agreed: bool,
+    tags: Option<Vec<(String, String)>>,
 ) -> PyResult<PyBoard> {
     let ruleset = extract_ruleset(Some(ruleset))?;
     let start = Position::from_str_with_ruleset(start, ruleset).py()?;
-    replay(start, moves, agreed).map(PyBoard::from_game)
+    let board = PyBoard {
+        tags: tags.unwrap_or_default(),
+        ..replay(start, moves, agreed).map(PyBoard::from_game)?
+    };
+    board.record_with_kept_tags()?;
+    Ok(board)
+}
+
+/// The transposition key of `pos`: a 64-bit hash of everything a
+/// `Position` holds (the side to move, the houses, the stores and the
+/// ruleset), by std's SipHash with its fixed keys, so the same in every
+/// process of one build.
+fn position_key(pos: &Position) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    pos.hash(&mut hasher);
+    hasher.finish()
 }
 
 #[pymethods]
@@ -150,14 +194,27 @@ impl PyBoard {
     #[staticmethod]
     fn from_record(record: &str) -> PyResult<PyBoard> {
         let record = record.parse::<Record>().py()?;
-        Ok(PyBoard::from_game(record.game))
+        Ok(PyBoard {
+            tags: record.tags().to_vec(),
+            ..PyBoard::from_game(record.game)
+        })
+    }
+
+    /// The tags kept from the record the board was read from (a new dict).
+    #[getter]
+    fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let tags = PyDict::new(py);
+        for (name, value) in &self.tags {
+            tags.set_item(name, value)?;
+        }
+        Ok(tags)
     }
 
     /// The game record, with optional tags: any mapping of str to str
     /// (`{'South': 'Ama'}`).
     #[pyo3(signature = (tags = None))]
     fn record(&self, tags: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
-        let mut record = Record::new(self.game.clone());
+        let mut record = self.record_with_kept_tags()?;
         let Some(tags) = tags.filter(|t| !t.is_none()) else {
             return Ok(record.to_string());
         };
@@ -503,6 +560,23 @@ impl PyBoard {
         other.pos() == self.pos() && other.game.outcome() == self.game.outcome()
     }
 
+    /// `hash(self.key())`: equal boards hash equal.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        self.key().into_pyobject(py)?.hash()
+    }
+
+    /// The transposition key: a 64-bit hash of the position (side to move,
+    /// houses, stores and ruleset), not of the history.
+    fn key(&self) -> u64 {
+        position_key(self.pos())
+    }
+
+    /// The board as SVG, for Jupyter: `oware.svg.board(self)`.
+    fn _repr_svg_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        py.import("oware.svg")?.getattr("board")?.call1((slf,))
+    }
+
     fn __copy__(&self) -> PyBoard {
         self.clone()
     }
@@ -527,15 +601,22 @@ impl PyBoard {
                 self.game.start().to_string(),
                 PyBytes::new(py, &moves),
                 self.agreed(),
+                self.tags.clone(),
             ),
         ))
     }
 }
 
-/// What `Board.__reduce__` returns: `(_board_from_state, (ruleset, start, moves, agreed))`.
+/// What `Board.__reduce__` returns: `(_board_from_state, (ruleset, start, moves, agreed, tags))`.
 type BoardState<'py> = (
     Bound<'py, PyAny>,
-    (PyRuleset, String, Bound<'py, PyBytes>, bool),
+    (
+        PyRuleset,
+        String,
+        Bound<'py, PyBytes>,
+        bool,
+        Vec<(String, String)>,
+    ),
 );
 
 /// (South's, North's) reward for an outcome.

@@ -7,6 +7,7 @@ from __future__ import annotations
 import doctest
 import pickle
 import warnings
+from typing import Any
 
 import pytest
 
@@ -19,6 +20,13 @@ RULESETS = ["abapa", "openspiel", "kalah", "congkak"]
 def _run_module_doctests(module: object) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
     assert result.failed == 0 and result.attempted > 0
+
+
+def assert_renders_nothing(env: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """After a reset and a move, *env* (render_mode=None) renders nothing and prints nothing."""
+    env.reset(seed=0)
+    env.step(2)
+    assert env.render() is None and capsys.readouterr().out == ""
 
 
 def test_side_view() -> None:
@@ -45,7 +53,58 @@ class TestGymnasium:
         import oware.gym_env
 
         env = gymnasium.make(oware.gym_env.ENV_ID, ruleset=ruleset, opponent_level=2, agent_side=side)
-        check_env(env.unwrapped, skip_render_check=True)
+        check_env(env.unwrapped)  # and each render mode, through gymnasium.make
+
+    @pytest.mark.parametrize("ruleset", RULESETS)
+    def test_check_env_renders_rgb_array(self, ruleset: str) -> None:
+        import numpy as np
+
+        import gymnasium
+        from gymnasium.utils.env_checker import check_env
+
+        import oware.gym_env
+
+        env = gymnasium.make(oware.gym_env.ENV_ID, ruleset=ruleset, render_mode="rgb_array")
+        check_env(env.unwrapped)
+        env.reset(seed=0)
+        frame = env.render()
+        assert isinstance(frame, np.ndarray)
+        assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
+        h = oware.Ruleset(ruleset).houses_per_side
+        assert frame.shape[1] == 48 * (h + 2)
+
+    def test_render_none_does_nothing(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """Issue 16: with render_mode=None, render() drew the board anyway."""
+        from oware.gym_env import OwareEnv
+
+        assert_renders_nothing(OwareEnv(), capsys)
+        human = OwareEnv(render_mode="human")
+        human.reset(seed=0)
+        assert human.render() is None and "South to move" in capsys.readouterr().out
+
+    def test_action_masks_are_the_legal_moves(self) -> None:
+        """``action_masks()`` (for sb3-contrib's MaskablePPO) over random games, both sides."""
+        import numpy as np
+
+        from oware.gym_env import OwareEnv
+
+        rng = np.random.default_rng(5)
+        steps = 0
+        for ruleset, side in [("abapa", Side.SOUTH), ("kalah", Side.NORTH), ("congkak", Side.SOUTH)]:
+            env = OwareEnv(ruleset=ruleset, agent_side=side, opponent_level=1)
+            for episode in range(5):
+                _, info = env.reset(seed=episode)
+                terminated = False
+                while not terminated:
+                    mask = env.action_masks()
+                    legal = [m.house for m in env.board.legal_moves]
+                    assert mask.dtype == np.bool_ and mask.shape == (env.ruleset.houses_per_side,)
+                    assert np.flatnonzero(mask).tolist() == legal and env.board.turn == side
+                    assert (info["action_mask"] == mask).all()
+                    _, _, terminated, _, info = env.step(int(rng.choice(legal)))
+                    steps += 1
+                assert not env.action_masks().any()
+        assert steps > 200
 
     def test_episode(self) -> None:
         import numpy as np
@@ -100,9 +159,10 @@ class TestGymnasium:
 
         env = OwareEnv(render_mode="ansi")
         env.reset()
-        assert "South to move" in (env.render() or "")
-        with pytest.raises(ValueError, match="render_mode"):
-            OwareEnv(render_mode="rgb_array")
+        assert "South to move" in str(env.render())
+        assert OwareEnv.metadata["render_modes"] == ["ansi", "human", "rgb_array"]
+        with pytest.raises(ValueError, match="render_mode must be None or one of"):
+            OwareEnv(render_mode="rgb")
         with pytest.raises(ValueError, match="level"):
             OwareEnv(opponent_level=7)
         with pytest.raises(oware.InvalidRulesetError):
@@ -131,6 +191,29 @@ class TestPettingZoo:
             warnings.filterwarnings("ignore", "Observation space for each agent probably", UserWarning)
             warnings.filterwarnings("ignore", "Observation is not a NumPy array", UserWarning)
             api_test(env(ruleset=ruleset), num_cycles=1000, verbose_progress=False)
+
+    @pytest.mark.parametrize("ruleset", ["abapa", "congkak"])
+    def test_render_test(self, ruleset: str, capsys: pytest.CaptureFixture[str]) -> None:
+        from pettingzoo.test import render_test
+
+        from oware.pettingzoo_env import env
+
+        render_test(lambda render_mode: env(ruleset=ruleset, render_mode=render_mode))
+        assert "to move" in capsys.readouterr().out  # human mode printed
+
+    def test_render_modes(self, capsys: pytest.CaptureFixture[str]) -> None:
+        import numpy as np
+
+        from oware.pettingzoo_env import OwareAECEnv, env
+
+        assert OwareAECEnv.metadata["render_modes"] == ["ansi", "human", "rgb_array"]
+        assert_renders_nothing(env(), capsys)
+        frames = env(render_mode="rgb_array")
+        frames.reset(seed=0)
+        frame = frames.render()
+        assert isinstance(frame, np.ndarray) and frame.shape == (166, 384, 3) and frame.dtype == np.uint8
+        with pytest.raises(ValueError, match="render_mode"):
+            env(render_mode="rgb")
 
     def test_a_game(self) -> None:
         import numpy as np

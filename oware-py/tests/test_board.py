@@ -576,10 +576,9 @@ class TestCopies:
         assert played == set_up
         assert (played.move_stack, played.root()) != (set_up.move_stack, set_up.root())
 
-    def test_unhashable(self) -> None:
-        with pytest.raises(TypeError, match="unhashable"):
-            hash(Board())
-        assert len({Board().position_string(), Board().position_string()}) == 1
+    def test_hash_is_the_key(self) -> None:
+        """Issue 16: ``hash(board)`` raised; it is now the transposition key (test_keys_and_tags.py)."""
+        assert hash(Board()) == hash(Board().key()) and len({Board(), Board()}) == 1
 
     def test_copy(self) -> None:
         board = random_board("openspiel", plies=12, seed=2)

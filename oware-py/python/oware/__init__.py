@@ -8,7 +8,8 @@ Move('C')
 '4,4,0,5,5,5/5,4,4,4,4,4 n 0 0'
 
 The native module ``oware._oware`` is private; everything public is
-re-exported here. Adapters for other frameworks live in their own modules
+re-exported here. :func:`oware.svg.board` draws a board as SVG (what
+Jupyter shows for a :class:`Board`). Adapters for other frameworks live in their own modules
 and need their framework installed: :mod:`oware.gym_env` (Gymnasium),
 :mod:`oware.pettingzoo_env` (PettingZoo) and :mod:`oware.openspiel_game`
 (OpenSpiel).
@@ -50,6 +51,8 @@ from oware._oware import (
     play_match,
     random_games,
 )
+
+from oware import svg  # pure Python, no dependencies: oware.svg.board(board)
 
 SOUTH = Side.SOUTH
 """South: houses ``A``-``F``, moves first."""
@@ -93,4 +96,5 @@ __all__ = [
     "__version__",
     "play_match",
     "random_games",
+    "svg",
 ]

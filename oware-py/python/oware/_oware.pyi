@@ -633,8 +633,13 @@ class Board:
     there: python-chess's ``Board.__eq__`` likewise compares what the FEN
     holds (position and clocks), not the move stack. Compare
     :attr:`move_stack` and :meth:`root` too to ask whether two boards hold
-    the same game. A board is mutable and so not hashable: hash
-    :meth:`position_string` instead.
+    the same game. ``hash(board)`` is :meth:`key`, the transposition key of
+    the position, so equal boards hash equal and boards can be set members
+    and dict keys; a board is mutable, so do not push or pop one while it is
+    a key (put a :meth:`copy` there, or the :meth:`key` itself).
+
+    In Jupyter a board shows itself as a picture (:meth:`_repr_svg_`, drawn
+    by :func:`oware.svg.board`).
 
     >>> import oware
     >>> board = oware.Board()
@@ -686,16 +691,27 @@ class Board:
     @staticmethod
     def from_record(record: str) -> Board:
         """The board of a game record: PGN-like tag pairs and movetext, or bare moves.
-        Every move is checked; raises :class:`InvalidRecordError`. The tags are not kept.
+        Every move is checked; raises :class:`InvalidRecordError`. The tags are
+        kept (:attr:`tags`) and :meth:`record` writes them again.
 
         >>> import oware
-        >>> board = oware.Board.from_record('[Variant "openspiel"]\\n\\n1. C f 2. B a *')
-        >>> board.ply, str(board.ruleset)
-        (4, 'openspiel')
+        >>> board = oware.Board.from_record('[Variant "openspiel"]\\n[South "Ama"]\\n\\n1. C f 2. B a *')
+        >>> board.ply, str(board.ruleset), board.tags
+        (4, 'openspiel', {'South': 'Ama'})
+        """
+    @property
+    def tags(self) -> dict[str, str]:
+        """The tags kept from the record this board was read by :meth:`from_record`
+        (not ``Variant`` and ``Position``, which come from the game's start), in
+        the record's order; a new dict each time, so changing it changes nothing:
+        give changed tags to :meth:`record`. :meth:`copy` and pickling keep them; a
+        new game (``copy(stack=False)``, :meth:`root`, :meth:`mirror`) has none.
         """
     def record(self, tags: Mapping[str, str] | None = None) -> str:
-        """The game record, with *tags* (any mapping of str to str, e.g.
-        ``{'South': 'Ama'}``) after ``Variant``. While the game goes on, a
+        """The game record, with the kept :attr:`tags` and then *tags* (any mapping
+        of str to str, e.g. ``{'South': 'Ama'}``; a name in both takes the value in
+        *tags*) after ``Variant``; ``Board.from_record(board.record())`` keeps
+        the tags. While the game goes on, a
         ``Result`` (of a resignation, say) and a free-text ``Termination`` may be
         given; once it is over, the game writes both. Raises
         :class:`InvalidTagError` for a tag that cannot be set, and TypeError,
@@ -866,8 +882,29 @@ class Board:
     def returns(self) -> tuple[float, float]:
         """(South's, North's) reward: +1.0 for a win, -1.0 for a loss, 0.0 for a draw
         or while the game goes on."""
+    def key(self) -> int:
+        """The transposition key: a 64-bit hash (an int in ``0 .. 2**64``) of the
+        position, that is of the side to move, the houses, the stores and the
+        ruleset. History does not count: the moves that led there, the
+        repetitions, the plies since a capture and an agreement to end leave it
+        as it is, so a position reached by different move orders has one key
+        (and the rules that look at history may still treat the two boards
+        differently). Different positions have different keys but for a
+        collision, about one in 2**64 for a pair. The key is the same in every
+        process of one version of the package; another version may hash
+        differently, so do not store keys across versions. ``hash(board)`` is
+        ``hash(board.key())``.
+
+        >>> import oware
+        >>> oware.Board.from_record("CfBa").key() == oware.Board("6,0,2,7,6,6/0,5,5,5,5,1 s 0 0").key()
+        True
+        >>> oware.Board().key() == oware.Board(ruleset="openspiel").key()
+        False
+        """
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture, for Jupyter and IPython: ``oware.svg.board(self)``."""
     def __eq__(self, other: object, /) -> bool: ...
-    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def __hash__(self) -> int: ...
     def __copy__(self) -> Board: ...
     def __deepcopy__(self, memo: Any, /) -> Board: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
@@ -1373,6 +1410,10 @@ class BoardBatch:
         """Board *i* as a :class:`Board` with its moves (a copy)."""
 
 def _board_from_state(
-    ruleset: Ruleset | Variant | str, start: str, moves: bytes, agreed: bool = False
+    ruleset: Ruleset | Variant | str,
+    start: str,
+    moves: bytes,
+    agreed: bool = False,
+    tags: list[tuple[str, str]] | None = None,
 ) -> Board: ...
 def _score_from_raw(raw: int) -> Score: ...

@@ -22,6 +22,7 @@ import numpy as np
 from gymnasium import spaces
 
 from oware._oware import Board, Player, Ruleset, Side, Variant
+from oware._render import RENDER_MODES, check_render_mode, render
 from oware._views import side_view
 
 __all__ = ["ENV_ID", "OwareEnv"]
@@ -38,7 +39,8 @@ class OwareEnv(gym.Env[np.ndarray, np.int64]):
       houses, the opponent's houses, the agent's store, the opponent's store,
       the side to move (0 South, 1 North). Seed counts are raw.
     - **Action**: ``Discrete(h)``, a house of the agent's row (0 = ``A``/``a``).
-      ``info["action_mask"]`` (int8) marks the legal ones.
+      ``info["action_mask"]`` (int8) marks the legal ones, and
+      :meth:`action_masks` gives them as bools for sb3-contrib's ``MaskablePPO``.
     - **Reward**: at the end of the game, +1 for a win, -1 for a loss, 0 for a
       draw; 0 before. An illegal action ends the episode with
       *illegal_reward* (and ``info["illegal_action"] = True``).
@@ -47,9 +49,15 @@ class OwareEnv(gym.Env[np.ndarray, np.int64]):
       turn (Kalah, Congkak). With ``agent_side=Side.NORTH`` the opponent
       opens inside :meth:`reset`.
     - :meth:`reset`'s *seed* seeds the opponent's random choices.
+    - **Rendering** (*render_mode*): ``None`` (the default: :meth:`render` does
+      nothing and returns None), ``"ansi"`` (the board as text), ``"human"``
+      (that text printed after each reset and step) or ``"rgb_array"`` (a
+      uint8 (height, width, 3) frame: houses, stores, counts, the last move,
+      the threatened houses and the side to move; the SVG picture is
+      :func:`oware.svg.board`).
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 4}
 
     def __init__(
         self,
@@ -59,8 +67,7 @@ class OwareEnv(gym.Env[np.ndarray, np.int64]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        check_render_mode(render_mode, RENDER_MODES)
         self.ruleset = Ruleset(ruleset)
         self.opponent_level = opponent_level
         Player(opponent_level)  # checks the level now
@@ -78,11 +85,17 @@ class OwareEnv(gym.Env[np.ndarray, np.int64]):
     def _obs(self) -> np.ndarray:
         return np.asarray(side_view(self.board, self.agent_side), dtype=np.float32)
 
+    def action_masks(self) -> np.ndarray:
+        """A bool per action, True where that house is a legal move for the agent
+        now (all False once the episode is over): the method sb3-contrib's
+        ``MaskablePPO`` calls (``ActionMasker`` is not needed)."""
+        mask = np.zeros(self.ruleset.houses_per_side, dtype=bool)
+        if self.board.turn == self.agent_side and not self.board.is_game_over():
+            mask[self.board.legal_actions()] = True
+        return mask
+
     def _info(self) -> dict[str, Any]:
-        mask = np.zeros(self.ruleset.houses_per_side, dtype=np.int8)
-        if self.board.turn == self.agent_side:
-            mask[self.board.legal_actions()] = 1
-        return {"action_mask": mask, "ply": self.board.ply}
+        return {"action_mask": self.action_masks().astype(np.int8), "ply": self.board.ply}
 
     def _opponent_moves(self) -> None:
         while not self.board.is_game_over() and self.board.turn != self.agent_side:
@@ -124,12 +137,10 @@ class OwareEnv(gym.Env[np.ndarray, np.int64]):
         reward = self._reward() if terminated else 0.0
         return self._obs(), reward, terminated, False, self._info()
 
-    def render(self) -> str | None:
-        text = str(self.board)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+    def render(self) -> str | np.ndarray | None:
+        """The board in :attr:`render_mode` (see the class): text for ``"ansi"``, a
+        frame for ``"rgb_array"``, None for ``"human"`` (printed) and for None."""
+        return render(self.board, self.render_mode)
 
 
 if ENV_ID not in gym.registry:

@@ -23,6 +23,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from oware._oware import Board, Ruleset, Side, Variant
+from oware._render import RENDER_MODES, check_render_mode, render
 from oware._views import side_view
 
 __all__ = ["OwareAECEnv", "env", "raw_env"]
@@ -56,12 +57,17 @@ class OwareAECEnv(AECEnv):
       when it is not to move).
     - **Action**: ``Discrete(h)``, a house of the agent's row.
     - **Rewards**: +1/-1/0 to each agent when the game ends.
+    - **Rendering** (*render_mode*): ``None`` (the default: :meth:`render` does
+      nothing and returns None), ``"ansi"`` (the board as text), ``"human"``
+      (that text printed after each step) or ``"rgb_array"`` (a uint8
+      (height, width, 3) frame of the board).
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "oware_v0", "is_parallelizable": False}
+    metadata = {"render_modes": RENDER_MODES, "name": "oware_v0", "is_parallelizable": False, "render_fps": 4}
 
     def __init__(self, ruleset: Ruleset | Variant | str | None = None, render_mode: str | None = None) -> None:
         super().__init__()
+        check_render_mode(render_mode, RENDER_MODES)
         self.ruleset = Ruleset(ruleset)
         self.render_mode = render_mode
         h = self.ruleset.houses_per_side
@@ -122,12 +128,10 @@ class OwareAECEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:
-        text = str(self.board)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+    def render(self) -> str | np.ndarray | None:
+        """The board in :attr:`render_mode` (see the class): text for ``"ansi"``, a
+        frame for ``"rgb_array"``, None for ``"human"`` (printed) and for None."""
+        return render(self.board, self.render_mode)
 
     def close(self) -> None:
         pass
