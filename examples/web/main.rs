@@ -14,6 +14,7 @@
 //! `examples/web/tests/` (`node e2e.mjs`, run by `.ci/run`).
 
 mod api;
+mod live;
 mod session;
 mod store;
 mod wire;
@@ -41,6 +42,15 @@ struct Args {
     /// Games going on at once; a new game beyond them is refused.
     #[arg(long, default_value_t = 10_000)]
     open_games: u64,
+    /// Live games held in memory (with a page open) at once.
+    #[arg(long, default_value_t = 1000)]
+    live_games: usize,
+    /// WebSocket connections at once.
+    #[arg(long, default_value_t = 4096)]
+    connections: usize,
+    /// Hours with no move after which a live game is deleted as abandoned.
+    #[arg(long, default_value_t = 48.0)]
+    expire_hours: f64,
     /// The seed of the machines' random choices (default: the clock).
     #[arg(long)]
     seed: Option<u64>,
@@ -60,7 +70,12 @@ fn main() -> ExitCode {
         cached: args.cached_games,
         open: args.open_games,
     };
-    let app = Arc::new(api::App::new(store, seed, limits));
+    let live = live::LiveLimits {
+        games: args.live_games,
+        connections: args.connections,
+        expiry_secs: (args.expire_hours.max(0.0) * 3600.0) as u64,
+    };
+    let app = Arc::new(api::App::new(store, seed, limits, live));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         // Engine searches and SQLite run on these: a bounded pool.
@@ -86,6 +101,7 @@ fn clock_seed() -> u64 {
 async fn serve(addr: SocketAddr, app: Arc<api::App>) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
     println!("oware web: serving http://{}", listener.local_addr()?);
+    tokio::spawn(live::sweep(Arc::clone(&app)));
     axum::serve(listener, api::router(app))
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;
