@@ -390,11 +390,7 @@ async fn report(
     Path((id, ply)): Path<(String, usize)>,
 ) -> Answer<ReportView> {
     blocking(app, move |app| {
-        app.with_session(&id, |_, s| {
-            replay(s.game(), ply).ok_or_else(|| {
-                ApiError::new(StatusCode::NOT_FOUND, format!("the game has no ply {ply}"))
-            })
-        })
+        app.with_session(&id, |_, s| replay(s.game(), ply).ok_or_else(|| no_ply(ply)))
     })
     .await
 }
@@ -439,6 +435,26 @@ async fn create_live(
 
 async fn show_live(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<LiveView> {
     blocking(app, move |app| Ok(live::view(app, &well_formed(&id)?)?.0)).await
+}
+
+/// The library's report of ply `ply` of live game `id`, replayed from the record.
+async fn live_report(
+    State(app): State<Arc<App>>,
+    Path((id, ply)): Path<(String, usize)>,
+) -> Answer<ReportView> {
+    blocking(app, move |app| {
+        let record: oware::record::Record = live::view(app, &well_formed(&id)?)?
+            .1
+            .parse()
+            .map_err(ApiError::internal)?;
+        replay(&record.game, ply).ok_or_else(|| no_ply(ply))
+    })
+    .await
+}
+
+/// A game has no ply `ply`.
+fn no_ply(ply: usize) -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, format!("the game has no ply {ply}"))
 }
 
 async fn live_record(
@@ -542,6 +558,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/live", post(create_live))
         .route("/api/live/{id}", get(show_live))
         .route("/api/live/{id}/record", get(live_record))
+        .route("/api/live/{id}/reports/{ply}", get(live_report))
         .route("/api/live/{id}/ws", get(live::socket))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
