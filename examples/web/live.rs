@@ -15,7 +15,8 @@
 //! ```
 //!
 //! The socket is `/api/live/<id>/ws?token=<seat token>`; with no token (or
-//! a wrong one) the page watches. `ply` is the ply the page saw: a message
+//! a wrong one) the page watches. A message over [`MAX_MESSAGE`] bytes gets
+//! an error; a frame over 16 KiB closes the socket. `ply` is the ply the page saw: a message
 //! sent twice, or from a page behind, is refused as stale.
 
 use std::collections::HashMap;
@@ -475,18 +476,43 @@ pub async fn socket(
     Query(seat): Query<Seat>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    let taken = app.live.connections.fetch_add(1, Ordering::SeqCst);
-    if taken >= app.live.limits.connections {
-        app.live.connections.fetch_sub(1, Ordering::SeqCst);
+    let Some(slot) = Slot::take(&app) else {
         return ApiError::busy("too many connections; try again later").into_response();
-    }
+    };
     upgrade
+        // Small buffers: a page's messages are a few KiB (tungstenite's
+        // default of 128 KiB each way would be most of a game's memory).
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024)
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .on_upgrade(move |socket| async move {
             serve(&app, socket, id, seat.token).await;
-            app.live.connections.fetch_sub(1, Ordering::SeqCst);
+            drop(slot);
         })
+}
+
+/// One of the connections the server takes, given back when dropped (also
+/// when the upgrade fails and the socket never opens).
+struct Slot(Arc<App>);
+
+impl Slot {
+    /// A connection, if fewer than the limit are open.
+    fn take(app: &Arc<App>) -> Option<Slot> {
+        let connections = &app.live.connections;
+        let taken = connections.fetch_add(1, Ordering::SeqCst);
+        if taken >= app.live.limits.connections {
+            connections.fetch_sub(1, Ordering::SeqCst);
+            return None;
+        }
+        Some(Slot(Arc::clone(app)))
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.0.live.connections.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 /// Runs `f` on a blocking thread (SQLite).
@@ -571,9 +597,9 @@ fn text(message: Arc<str>) -> Message {
 pub fn expire(app: &App) -> rusqlite::Result<usize> {
     let secs = i64::try_from(app.live.limits.expiry_secs).unwrap_or(i64::MAX);
     let gone = app.store().expire_live(secs)?;
-    let games = app.live.games();
+    let mut games = app.live.games();
     for id in &gone {
-        if let Some(game) = games.get(id) {
+        if let Some(game) = games.remove(id) {
             let _ = game.tx.send(ServerMessage::Expired.text());
         }
     }
