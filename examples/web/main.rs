@@ -10,8 +10,10 @@
 //! The server is the authority: the page sends a house letter and the ply
 //! it saw; the library checks and plays it, the machine replies on a
 //! blocking thread, the game record goes to the store, and the page
-//! animates the reports it gets back. The end-to-end tests are in
-//! `examples/web/tests/` (`node e2e.mjs`, run by `.ci/run`).
+//! animates the reports it gets back. Live games between two people go
+//! over a WebSocket (`live.rs`): each move checked, stored and pushed to
+//! both players and the spectators. The end-to-end tests and the load test
+//! are in `examples/web/tests/` (`node e2e.mjs`, `load.mjs`, run by `.ci/run`).
 
 mod api;
 mod live;
@@ -28,7 +30,7 @@ use clap::Parser;
 
 /// The command line.
 #[derive(Parser, Debug)]
-#[command(about = "Oware against the engine, in the browser")]
+#[command(about = "Oware against the engine or a friend, in the browser")]
 struct Args {
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]

@@ -553,10 +553,21 @@ try {
 
   await test('an abandoned live game expires and its pages are told', async () => {
     const port2 = await freePort();
-    const short = await startServer(port2, ['--expire-hours', '0.0003'], join(scratch, 'expiry.sqlite'));
+    const short = await startServer(port2, ['--expire-hours', '0.0003', '--connections', '1'], join(scratch, 'expiry.sqlite'));
     try {
       const created = await (await fetch(`http://127.0.0.1:${port2}/api/live`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json();
       const p = await person(`http://127.0.0.1:${port2}/live/${created.id}?delay=0#seat=${created.token}`);
+      await p.waitForFunction(() => document.querySelector('#game').dataset.state === 'your-turn');
+      const second = await p.evaluate(
+        (id) =>
+          new Promise((resolve) => {
+            const socket = new WebSocket(`ws://${location.host}/api/live/${id}/ws`);
+            socket.onopen = () => resolve('opened');
+            socket.onerror = () => resolve('refused');
+          }),
+        created.id,
+      );
+      assert.equal(second, 'refused', 'one connection at most (--connections 1)');
       await p.waitForFunction(() => document.querySelector('#banner').textContent.includes('abandoned'), null, { timeout: 10_000 });
       assert.equal((await fetch(`http://127.0.0.1:${port2}/api/live/${created.id}`)).status, 404);
       const stats = await (await fetch(`http://127.0.0.1:${port2}/api/stats`)).json();
