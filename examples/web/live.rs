@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! client → server  {"type": "move", "house": "C", "ply": 0}
-//!                  {"type": "offer_draw", "ply": 4}      {"type": "accept_draw", "ply": 4}
+//!                  {"type": "offer_end", "ply": 4}      {"type": "accept_end", "ply": 4}
 //! server → client  {"type": "seated", "you": "south" | "north" | null, "game": {...}}
 //!                  {"type": "played", "report": {...}, "game": {...}}   (to everyone)
 //!                  {"type": "state", "game": {...}}                     (to everyone)
@@ -35,7 +35,7 @@ use tokio::sync::broadcast;
 use crate::api::{ApiError, App};
 use crate::session::{Refusal, checked_move, play_reported};
 use crate::store::StoredLive;
-use crate::wire::{ReportView, Sides, TableView, parse_side, side_name};
+use crate::wire::{EndView, ReportView, Sides, TableView, parse_side, side_name};
 
 /// The longest message a client may send, in bytes; longer ones are refused.
 pub const MAX_MESSAGE: usize = 1024;
@@ -65,7 +65,7 @@ pub struct Live {
     record: Record,
     /// The seats' secret tokens.
     tokens: Sides<String>,
-    /// The side that offered a draw, until the other accepts or a move is made.
+    /// The side that offered to end the game, until the other accepts or a move is made.
     offer: Option<Side>,
     /// The pages open on each seat, and the spectators'.
     present: [usize; 3],
@@ -77,8 +77,11 @@ pub struct LiveView {
     /// The board and the moves.
     #[serde(flatten)]
     pub table: TableView,
-    /// The side offering a draw, if one does.
-    pub draw_offer: Option<&'static str>,
+    /// The side offering to end the game by agreement, if one does.
+    pub end_offer: Option<&'static str>,
+    /// How the game would end if both agreed now: each side takes the
+    /// seeds the ruleset gives it (Abapa R11: those on its own side).
+    pub if_agreed: Option<EndView>,
     /// Whether each seat has a page open.
     pub present: Sides<bool>,
     /// The pages watching.
@@ -174,15 +177,15 @@ impl Live {
         Ok(report)
     }
 
-    /// `seat` offers a draw by agreement (R11) on the board of `ply` plies.
-    pub fn offer_draw(&mut self, seat: Option<Side>, ply: usize) -> Result<(), Refusal> {
+    /// `seat` offers to end the game by agreement (R11) on the board of `ply` plies.
+    pub fn offer_end(&mut self, seat: Option<Side>, ply: usize) -> Result<(), Refusal> {
         let side = self.acting(seat, ply)?;
         self.offer = Some(side);
         Ok(())
     }
 
     /// `seat` accepts the other side's offer: the game ends by agreement.
-    pub fn accept_draw(&mut self, seat: Option<Side>, ply: usize) -> Result<(), Refusal> {
+    pub fn accept_end(&mut self, seat: Option<Side>, ply: usize) -> Result<(), Refusal> {
         let side = self.acting(seat, ply)?;
         if self.offer != Some(!side) {
             return Err(Refusal::NoOffer);
@@ -210,11 +213,19 @@ impl Live {
         self.present.iter().all(|&n| n == 0)
     }
 
+    /// The end an agreement would make now, while the game goes on.
+    fn if_agreed(&self) -> Option<EndView> {
+        let mut game = self.game().clone();
+        game.end_by_agreement().ok()?;
+        EndView::of(&game)
+    }
+
     /// The game as every page shows it.
     pub fn view(&self) -> LiveView {
         LiveView {
             table: TableView::of(&self.id, &self.record),
-            draw_offer: self.offer.map(side_name),
+            end_offer: self.offer.map(side_name),
+            if_agreed: self.if_agreed(),
             present: Sides {
                 south: self.present[0] > 0,
                 north: self.present[1] > 0,
@@ -235,13 +246,13 @@ pub enum ClientMessage {
         /// The plies the page's board has.
         ply: usize,
     },
-    /// Offer a draw by agreement.
-    OfferDraw {
+    /// Offer to end the game by agreement (R11).
+    OfferEnd {
         /// The plies the page's board has.
         ply: usize,
     },
     /// Accept the other side's offer.
-    AcceptDraw {
+    AcceptEnd {
         /// The plies the page's board has.
         ply: usize,
     },
@@ -265,7 +276,7 @@ pub enum ServerMessage<'a> {
         /// The game after it.
         game: &'a LiveView,
     },
-    /// To every page: the game changed otherwise (a draw offered or
+    /// To every page: the game changed otherwise (an end offered or
     /// agreed, a page opened or closed).
     State {
         /// The game now.
@@ -305,8 +316,8 @@ fn apply(
             }
             .text())
         }
-        ClientMessage::OfferDraw { ply } => live.offer_draw(seat, *ply).map(|()| state(live)),
-        ClientMessage::AcceptDraw { ply } => live.accept_draw(seat, *ply).map(|()| state(live)),
+        ClientMessage::OfferEnd { ply } => live.offer_end(seat, *ply).map(|()| state(live)),
+        ClientMessage::AcceptEnd { ply } => live.accept_end(seat, *ply).map(|()| state(live)),
     }
 }
 
@@ -736,14 +747,14 @@ mod tests {
     }
 
     #[test]
-    fn a_draw_offered_and_accepted_ends_the_game_by_agreement() {
+    fn a_end_offered_and_accepted_ends_the_game_by_agreement() {
         let mut g = live(START);
-        assert_eq!(g.accept_draw(Some(Side::North), 0), Err(Refusal::NoOffer));
-        g.offer_draw(Some(Side::South), 0).unwrap();
-        assert_eq!(g.view().draw_offer, Some("south"));
-        assert_eq!(g.accept_draw(Some(Side::South), 0), Err(Refusal::NoOffer));
-        assert_eq!(g.accept_draw(None, 0), Err(Refusal::Watching));
-        g.accept_draw(Some(Side::North), 0).unwrap();
+        assert_eq!(g.accept_end(Some(Side::North), 0), Err(Refusal::NoOffer));
+        g.offer_end(Some(Side::South), 0).unwrap();
+        assert_eq!(g.view().end_offer, Some("south"));
+        assert_eq!(g.accept_end(Some(Side::South), 0), Err(Refusal::NoOffer));
+        assert_eq!(g.accept_end(None, 0), Err(Refusal::Watching));
+        g.accept_end(Some(Side::North), 0).unwrap();
         let end = g.view().table.end.unwrap();
         assert_eq!((end.result, end.termination), ("1/2-1/2", "agreement"));
         assert_eq!(
@@ -756,15 +767,20 @@ mod tests {
             g.view().table.end,
             "the record keeps the agreement"
         );
-        assert_eq!(g.offer_draw(Some(Side::South), 0), Err(Refusal::Over));
+        assert_eq!(g.offer_end(Some(Side::South), 0), Err(Refusal::Over));
     }
 
     #[test]
     fn a_move_declines_an_offer() {
-        let mut g = live(START);
-        g.offer_draw(Some(Side::North), 0).unwrap();
+        let mut g = live("4,4,4,4,4,4/4,4,4,4,4,4 s 0 0");
+        let would = g.view().if_agreed.unwrap();
+        assert_eq!(
+            (would.result, would.scores.south, would.scores.north),
+            ("1/2-1/2", 24, 24)
+        );
+        g.offer_end(Some(Side::North), 0).unwrap();
         g.play(Some(Side::South), "A", 0).unwrap();
-        assert_eq!(g.view().draw_offer, None);
+        assert_eq!(g.view().end_offer, None);
     }
 
     #[test]
@@ -789,7 +805,7 @@ mod tests {
                 .contains("unknown variant")
         );
         assert!(
-            read(r#"{"type":"offer_draw","ply":1,"x":2}"#)
+            read(r#"{"type":"offer_end","ply":1,"x":2}"#)
                 .unwrap_err()
                 .contains("unknown field")
         );

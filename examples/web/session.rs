@@ -31,7 +31,7 @@ pub enum Refusal {
     NothingToUndo,
     /// A spectator of a live game tried to act.
     Watching,
-    /// A player accepted a draw nobody offered them.
+    /// A player accepted an end by agreement nobody offered them.
     NoOffer,
 }
 
@@ -48,7 +48,7 @@ impl std::fmt::Display for Refusal {
             Refusal::Over => f.write_str("the game is over"),
             Refusal::NothingToUndo => f.write_str("you have no move to take back"),
             Refusal::Watching => f.write_str("you are watching: only the two players move"),
-            Refusal::NoOffer => f.write_str("your opponent has not offered a draw"),
+            Refusal::NoOffer => f.write_str("your opponent has not offered to end the game"),
         }
     }
 }

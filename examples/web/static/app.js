@@ -470,24 +470,29 @@ function liveStatus(view, you, myTurn) {
 
 function showOffer(view, you) {
   const open = !view.end && you !== null;
-  const offer = view.draw_offer;
-  $('draw-button').hidden = you === null;
-  $('draw-button').disabled = !open || offer !== null;
-  $('accept-draw-button').hidden = !(open && offer === other(you));
+  const offer = view.end_offer;
+  $('end-button').hidden = you === null;
+  $('end-button').disabled = !open || offer !== null;
+  $('accept-end-button').hidden = !(open && offer === other(you));
   let text = '';
-  if (open && offer === you) text = 'You offered a draw; a move of either side withdraws it.';
-  else if (!view.end && offer) text = `${sideName(offer)} offers to end the game by agreement (R11): each side would take the seeds on its own side.`;
+  const would = view.if_agreed ? ` (${endTitle(view.if_agreed, you).replace(/^./, (c) => c.toLowerCase())})` : '';
+  if (open && offer === you) text = `You offered to end the game by agreement${would}; a move of either side withdraws it.`;
+  else if (!view.end && offer) text = `${sideName(offer)} offers to end the game by agreement (R11): each side takes the seeds on its own side${would}.`;
   $('offer').textContent = text;
 }
 
 function showLiveEnd(view, you) {
   $('end').hidden = !view.end;
   if (!view.end) return;
-  const { scores, winner } = view.end;
-  const score = (side) => `${scores[side]}–${scores[other(side)]}`;
-  if (!winner) $('end-title').textContent = `A draw, ${score('south')}`;
-  else $('end-title').textContent = `${winner === you ? 'You win' : `${sideName(winner)} wins`} ${score(winner)}`;
+  $('end-title').textContent = endTitle(view.end, you);
   $('end-text').textContent = view.end.text;
+}
+
+/// "A draw, 24–24", "You win 26–22", "North wins 30–18".
+function endTitle({ scores, winner }, you) {
+  const score = (side) => `${scores[side]}–${scores[other(side)]}`;
+  if (!winner) return `A draw, ${score('south')}`;
+  return `${winner === you ? 'You win' : `${sideName(winner)} wins`} ${score(winner)}`;
 }
 
 /// Sends `type` for the board the page shows.
@@ -602,8 +607,8 @@ async function route() {
 
 $('setup-form').addEventListener('submit', startGame);
 $('live-form').addEventListener('submit', startLive);
-$('draw-button').addEventListener('click', () => sendLive('offer_draw'));
-$('accept-draw-button').addEventListener('click', () => sendLive('accept_draw'));
+$('end-button').addEventListener('click', () => sendLive('offer_end'));
+$('accept-end-button').addEventListener('click', () => sendLive('accept_end'));
 $('copy-button').addEventListener('click', copyInvite);
 $('undo-button').addEventListener('click', undo);
 $('hint-button').addEventListener('click', hint);

@@ -393,7 +393,7 @@ try {
     await sameBoards(liveId, pages);
     assert.match(await watcher.textContent('#status'), /You are watching/);
     assert.equal(await watcher.locator('#board .pit.legal').count(), 0, 'a spectator has no house to click');
-    assert.equal(await watcher.isVisible('#draw-button'), false, 'nor a draw to offer');
+    assert.equal(await watcher.isVisible('#end-button'), false, 'nor an end to offer');
     for (let i = 0; i < 8; i++) await liveMove(liveId, players, pages);
     const view = await liveView(liveId);
     for (const p of pages) assert.equal(await liveAnimations(liveId, p), view.moves.join(''), 'every page animated every move');
@@ -476,7 +476,7 @@ try {
       JSON.stringify({ type: 'move', house: own, ply, extra: 1 }),
       JSON.stringify({ type: 'resign', ply }),
       JSON.stringify({ type: 'move', house: own.repeat(3000), ply }),
-      JSON.stringify({ type: 'accept_draw', ply }),
+      JSON.stringify({ type: 'accept_end', ply }),
       [1, 2, 3],
     ]);
     assert.equal(you, before.turn);
@@ -488,7 +488,7 @@ try {
       /unknown field `extra`/,
       /unknown variant `resign`/,
       /the message is \d+ bytes: at most 1024 are read/,
-      /your opponent has not offered a draw/,
+      /your opponent has not offered to end the game/,
       /send JSON text, not binary/,
     ];
     errors.forEach((error, i) => assert.match(error, expected[i]));
@@ -507,23 +507,26 @@ try {
     assert.equal((await call('POST', '/api/live', { side: 'east' })).status, 400);
   });
 
-  await test('a draw offered and accepted ends the live game by agreement (R11)', async () => {
+  await test('an end by agreement offered and accepted ends the live game (R11), the result said first', async () => {
     const view = await liveView(liveId);
     const offerer = players[view.turn];
     const other = players[view.turn === 'south' ? 'north' : 'south'];
-    await offerer.click('#draw-button');
-    await other.waitForSelector('#accept-draw-button:not([hidden])');
-    assert.match(await other.textContent('#offer'), /offers to end the game by agreement \(R11\)/);
+    await offerer.click('#end-button');
+    await other.waitForSelector('#accept-end-button:not([hidden])');
+    const would = view.if_agreed;
+    assert.match(await other.textContent('#offer'), /offers to end the game by agreement \(R11\): each side takes the seeds on its own side \(/);
+    assert.ok((await other.textContent('#offer')).includes(`${would.scores[would.winner ?? 'south']}–${would.scores[would.winner === 'north' ? 'south' : 'north']}`), 'the offer says the score it would end on');
     assert.match(await watcher.textContent('#offer'), /offers to end the game/);
-    await other.screenshot({ path: `${shots}/14-live-draw-offer.png` });
-    await other.click('#accept-draw-button');
+    await other.screenshot({ path: `${shots}/14-live-end-offer.png` });
+    await other.click('#accept-end-button');
     for (const p of [offerer, other, watcher]) await p.waitForFunction(() => document.querySelector('#game').dataset.state === 'over');
     const end = (await liveView(liveId)).end;
     assert.equal(end.termination, 'agreement');
+    assert.deepEqual(end, would, 'the end is the one the offer said');
     assert.match(end.text, /^Ended by agreement: each side takes the seeds on its own side \(R11\)/);
     for (const p of [offerer, other, watcher]) assert.equal(await p.textContent('#end-text'), end.text);
     const over = await liveView(liveId);
-    assert.equal(await offerer.isDisabled('#draw-button'), true);
+    assert.equal(await offerer.isDisabled('#end-button'), true);
     await offerer.screenshot({ path: `${shots}/15-live-agreed.png` });
     assert.deepEqual(await liveView(liveId), over);
   });
