@@ -14,6 +14,7 @@ use axum::{Json, Router};
 use oware::search::Level;
 use oware::{Position, Ruleset};
 
+use crate::live::{self, LiveView, NewLive};
 use crate::session::{Machines, Refusal, Session};
 use crate::store::{LevelBoard, Store};
 use crate::wire::{self, GameView, Hint, MoveRequest, NewGame, Played, ReportView};
@@ -42,6 +43,8 @@ pub struct App {
     machines: Machines,
     cache: Mutex<Cache>,
     limits: Limits,
+    /// The live games.
+    pub live: live::Hub,
 }
 
 /// The games in memory, each with the tick it was last used at.
@@ -88,6 +91,16 @@ pub struct ApiError {
 }
 
 impl ApiError {
+    /// An error of `status` saying `message`.
+    pub fn with_status(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError::new(status, message)
+    }
+
+    /// The sentence for the client.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
     fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
@@ -95,16 +108,19 @@ impl ApiError {
         }
     }
 
-    fn bad(message: impl Into<String>) -> ApiError {
+    /// A bad request.
+    pub fn bad(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
     }
 
-    fn no_game(id: &str) -> ApiError {
+    /// No game `id`.
+    pub fn no_game(id: &str) -> ApiError {
         let shown: String = id.chars().take(32).collect();
         ApiError::new(StatusCode::NOT_FOUND, format!("no game {shown:?}"))
     }
 
-    fn internal(what: impl std::fmt::Display) -> ApiError {
+    /// The server failed; `what` goes to its log.
+    pub fn internal(what: impl std::fmt::Display) -> ApiError {
         eprintln!("web: {what}");
         ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -116,7 +132,10 @@ impl ApiError {
 impl From<Refusal> for ApiError {
     fn from(refusal: Refusal) -> ApiError {
         let status = match refusal {
-            Refusal::Stale { .. } | Refusal::Over | Refusal::NothingToUndo => StatusCode::CONFLICT,
+            Refusal::Stale { .. } | Refusal::Over | Refusal::NothingToUndo | Refusal::NoOffer => {
+                StatusCode::CONFLICT
+            }
+            Refusal::Watching => StatusCode::FORBIDDEN,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         };
         ApiError::new(status, refusal.to_string())
@@ -154,13 +173,30 @@ type Answer<T> = Result<Json<T>, ApiError>;
 
 impl App {
     /// The app on `store`, its machines' choices seeded by `seed`.
-    pub fn new(store: Store, seed: u64, limits: Limits) -> App {
+    pub fn new(store: Store, seed: u64, limits: Limits, live: live::LiveLimits) -> App {
         App {
             store,
             machines: Machines::new(seed),
             cache: Mutex::new(Cache::default()),
             limits,
+            live: live::Hub::new(live),
         }
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Refuses a new game if the store has as many going on as it takes.
+    fn room(&self) -> Result<(), ApiError> {
+        if self.store.open_games()? >= self.limits.open {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "too many games are going on; try again later",
+            ));
+        }
+        Ok(())
     }
 
     /// The cache, even if a panicking thread held it.
@@ -172,11 +208,8 @@ impl App {
 
     /// The game `id`, from memory or else from the store.
     fn session(&self, id: &str) -> Result<Arc<Mutex<Session>>, ApiError> {
-        let well_formed =
-            !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric());
-        if !well_formed {
-            return Err(ApiError::no_game(id));
-        }
+        let id = well_formed(id)?;
+        let id = id.as_str();
         if let Some(game) = self.cache().get(id) {
             return Ok(game);
         }
@@ -216,18 +249,13 @@ impl App {
     /// Starts a game as `request` asks, with the machine's first moves if
     /// it moves first.
     fn create(&self, request: &NewGame) -> Result<Played, ApiError> {
-        let start = start_position(request)?;
+        let start = start_position(request.ruleset.as_deref(), request.position.as_deref())?;
         let level = Level::from_number(request.level).ok_or_else(|| {
             ApiError::bad(format!("no level {}: the levels are 1 to 5", request.level))
         })?;
         let you = wire::parse_side(&request.side)
             .ok_or_else(|| ApiError::bad("side must be \"south\" or \"north\""))?;
-        if self.store.open_games()? >= self.limits.open {
-            return Err(ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "too many games are going on; try again later",
-            ));
-        }
+        self.room()?;
         let name = clean_name(request.name.as_deref().unwrap_or(""));
         let mut session = Session::new(new_id(), start, you, level, name);
         self.store.insert_game(&session.stored())?;
@@ -239,22 +267,30 @@ impl App {
     }
 }
 
-/// The start of the game `request` asks for: its position, else its
-/// ruleset's start (Abapa by default).
-fn start_position(request: &NewGame) -> Result<Position, ApiError> {
-    let ruleset_text = request.ruleset.as_deref().unwrap_or("abapa");
+/// The start of a game of `ruleset` (Abapa by default) from `position`,
+/// else the ruleset's start.
+fn start_position(ruleset: Option<&str>, position: Option<&str>) -> Result<Position, ApiError> {
+    let ruleset_text = ruleset.unwrap_or("abapa");
     if ruleset_text.len() > MAX_TEXT {
         return Err(ApiError::bad("the ruleset text is too long"));
     }
     let ruleset: Ruleset = ruleset_text
         .parse()
         .map_err(|e| ApiError::bad(format!("ruleset {ruleset_text:?}: {e}")))?;
-    match &request.position {
+    match position {
         None => Ok(Position::new(ruleset)),
         Some(text) if text.len() > MAX_TEXT => Err(ApiError::bad("the position text is too long")),
         Some(text) => Position::from_str_with_ruleset(text, ruleset)
             .map_err(|e| ApiError::bad(format!("position {text:?}: {e}"))),
     }
+}
+
+/// `id` if it can be a game's id (1 to 32 letters and digits).
+pub fn well_formed(id: &str) -> Result<String, ApiError> {
+    if id.is_empty() || id.len() > 32 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(ApiError::no_game(id));
+    }
+    Ok(id.to_owned())
 }
 
 /// A name fit for the leaderboard: printable, trimmed, at most 40 characters.
@@ -265,7 +301,7 @@ fn clean_name(name: &str) -> String {
 
 /// A fresh game id: 16 letters and digits from the standard library's
 /// randomly keyed hasher and the clock.
-fn new_id() -> String {
+pub fn new_id() -> String {
     use std::hash::{BuildHasher, Hasher};
     const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
     let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
@@ -354,11 +390,7 @@ async fn report(
     Path((id, ply)): Path<(String, usize)>,
 ) -> Answer<ReportView> {
     blocking(app, move |app| {
-        app.with_session(&id, |_, s| {
-            replay(s.game(), ply).ok_or_else(|| {
-                ApiError::new(StatusCode::NOT_FOUND, format!("the game has no ply {ply}"))
-            })
-        })
+        app.with_session(&id, |_, s| replay(s.game(), ply).ok_or_else(|| no_ply(ply)))
     })
     .await
 }
@@ -375,16 +407,83 @@ fn replay(game: &oware::Game, ply: usize) -> Option<ReportView> {
     Some(ReportView::new(&report, ply, &before, again.position()))
 }
 
+/// A game record as a text file.
+fn record_file(Json(text): Json<String>) -> Response {
+    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
+}
+
 async fn record(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let Json(text) = blocking(app, move |app| {
+    blocking(app, move |app| {
         app.with_session(&id, |_, s| Ok(s.record_text()))
     })
-    .await?;
-    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+    .await
+    .map(record_file)
+}
+
+async fn create_live(
+    State(app): State<Arc<App>>,
+    body: Result<Json<NewLive>, JsonRejection>,
+) -> Answer<live::Created> {
+    let Json(request) = body?;
+    blocking(app, move |app| {
+        let start = start_position(request.ruleset.as_deref(), request.position.as_deref())?;
+        app.room()?;
+        live::create(app, &request, start)
+    })
+    .await
+}
+
+async fn show_live(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<LiveView> {
+    blocking(app, move |app| Ok(live::view(app, &well_formed(&id)?)?.0)).await
+}
+
+/// The library's report of ply `ply` of live game `id`, replayed from the record.
+async fn live_report(
+    State(app): State<Arc<App>>,
+    Path((id, ply)): Path<(String, usize)>,
+) -> Answer<ReportView> {
+    blocking(app, move |app| {
+        let record: oware::record::Record = live::view(app, &well_formed(&id)?)?
+            .1
+            .parse()
+            .map_err(ApiError::internal)?;
+        replay(&record.game, ply).ok_or_else(|| no_ply(ply))
+    })
+    .await
+}
+
+/// A game has no ply `ply`.
+fn no_ply(ply: usize) -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, format!("the game has no ply {ply}"))
+}
+
+async fn live_record(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    blocking(app, move |app| Ok(live::view(app, &well_formed(&id)?)?.1))
+        .await
+        .map(record_file)
 }
 
 async fn leaderboard(State(app): State<Arc<App>>) -> Answer<Vec<LevelBoard>> {
     blocking(app, |app| Ok(app.store.leaderboard()?)).await
+}
+
+/// How busy the live games are.
+#[derive(serde::Serialize, Debug)]
+struct Stats {
+    /// Live games in memory (a page open on them).
+    live_games: usize,
+    /// WebSocket connections open.
+    connections: usize,
+}
+
+async fn stats(State(app): State<Arc<App>>) -> Json<Stats> {
+    Json(Stats {
+        live_games: app.live.held(),
+        connections: app.live.connections(),
+    })
 }
 
 /// A static file, embedded in the binary.
@@ -442,6 +541,7 @@ pub fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/game/{id}", get(page))
+        .route("/live/{id}", get(page))
         .route("/leaderboard", get(page))
         .route("/rules", get(rules))
         .route("/static/app.js", get(script))
@@ -454,6 +554,12 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/reports/{ply}", get(report))
         .route("/api/games/{id}/record", get(record))
         .route("/api/leaderboard", get(leaderboard))
+        .route("/api/stats", get(stats))
+        .route("/api/live", post(create_live))
+        .route("/api/live/{id}", get(show_live))
+        .route("/api/live/{id}/record", get(live_record))
+        .route("/api/live/{id}/reports/{ply}", get(live_report))
+        .route("/api/live/{id}/ws", get(live::socket))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(app)

@@ -10,10 +10,13 @@
 //! The server is the authority: the page sends a house letter and the ply
 //! it saw; the library checks and plays it, the machine replies on a
 //! blocking thread, the game record goes to the store, and the page
-//! animates the reports it gets back. The end-to-end tests are in
-//! `examples/web/tests/` (`node e2e.mjs`, run by `.ci/run`).
+//! animates the reports it gets back. Live games between two people go
+//! over a WebSocket (`live.rs`): each move checked, stored and pushed to
+//! both players and the spectators. The end-to-end tests and the load test
+//! are in `examples/web/tests/` (`node e2e.mjs`, `load.mjs`, run by `.ci/run`).
 
 mod api;
+mod live;
 mod session;
 mod store;
 mod wire;
@@ -27,7 +30,7 @@ use clap::Parser;
 
 /// The command line.
 #[derive(Parser, Debug)]
-#[command(about = "Oware against the engine, in the browser")]
+#[command(about = "Oware against the engine or a friend, in the browser")]
 struct Args {
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
@@ -41,6 +44,15 @@ struct Args {
     /// Games going on at once; a new game beyond them is refused.
     #[arg(long, default_value_t = 10_000)]
     open_games: u64,
+    /// Live games held in memory (with a page open) at once.
+    #[arg(long, default_value_t = 1000)]
+    live_games: usize,
+    /// WebSocket connections at once.
+    #[arg(long, default_value_t = 4096)]
+    connections: usize,
+    /// Hours with no move after which a live game is deleted as abandoned.
+    #[arg(long, default_value_t = 48.0)]
+    expire_hours: f64,
     /// The seed of the machines' random choices (default: the clock).
     #[arg(long)]
     seed: Option<u64>,
@@ -60,7 +72,12 @@ fn main() -> ExitCode {
         cached: args.cached_games,
         open: args.open_games,
     };
-    let app = Arc::new(api::App::new(store, seed, limits));
+    let live = live::LiveLimits {
+        games: args.live_games,
+        connections: args.connections,
+        expiry_secs: (args.expire_hours.max(0.0) * 3600.0) as u64,
+    };
+    let app = Arc::new(api::App::new(store, seed, limits, live));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         // Engine searches and SQLite run on these: a bounded pool.
@@ -86,6 +103,7 @@ fn clock_seed() -> u64 {
 async fn serve(addr: SocketAddr, app: Arc<api::App>) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
     println!("oware web: serving http://{}", listener.local_addr()?);
+    tokio::spawn(live::sweep(Arc::clone(&app)));
     axum::serve(listener, api::router(app))
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;

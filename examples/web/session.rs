@@ -5,12 +5,10 @@ use std::sync::Mutex;
 
 use oware::record::Record;
 use oware::search::{Level, Player, SearchLimits, Searcher};
-use oware::{Move, MoveReport, Position, Side};
+use oware::{Game, Move, MoveReport, Position, Side};
 
 use crate::store::{GameResult, StoredGame};
-use crate::wire::{
-    self, BoardView, EndView, GameView, Hint, ReportView, Sides, side_name, threatened,
-};
+use crate::wire::{self, GameView, Hint, ReportView, TableView, side_name};
 
 /// Why the server refused a request about a game; the game is unchanged.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,6 +29,10 @@ pub enum Refusal {
     Over,
     /// The person has no move to take back.
     NothingToUndo,
+    /// A spectator of a live game tried to act.
+    Watching,
+    /// A player accepted an end by agreement nobody offered them.
+    NoOffer,
 }
 
 impl std::fmt::Display for Refusal {
@@ -45,8 +47,40 @@ impl std::fmt::Display for Refusal {
             Refusal::Illegal(why) => f.write_str(why),
             Refusal::Over => f.write_str("the game is over"),
             Refusal::NothingToUndo => f.write_str("you have no move to take back"),
+            Refusal::Watching => f.write_str("you are watching: only the two players move"),
+            Refusal::NoOffer => f.write_str("your opponent has not offered to end the game"),
         }
     }
+}
+
+/// The move `house` of side `you` on the board of `ply` plies, if the
+/// text names one of `you`'s houses and the game is at that ply; the
+/// library then checks the rest.
+pub fn checked_move(game: &Game, house: &str, ply: usize, you: Side) -> Result<Move, Refusal> {
+    let m = Move::from_ascii(house.as_bytes())
+        .map_err(|_| Refusal::NotAHouse(house.chars().take(8).collect()))?;
+    if game.is_game_over() {
+        return Err(Refusal::Over);
+    }
+    if ply != game.ply() {
+        return Err(Refusal::Stale { ply: game.ply() });
+    }
+    if m.side() != you {
+        return Err(Refusal::NotYourSide(you));
+    }
+    Ok(m)
+}
+
+/// Plays `m` in `game` through the library and reports it for the page.
+pub fn play_reported(game: &mut Game, m: Move) -> Result<ReportView, Refusal> {
+    let before = *game.position();
+    let report: MoveReport = game.play(m).map_err(|e| Refusal::Illegal(e.to_string()))?;
+    Ok(ReportView::new(
+        &report,
+        game.ply(),
+        &before,
+        game.position(),
+    ))
 }
 
 /// A person's game against a machine level.
@@ -147,20 +181,8 @@ impl Session {
 
     /// Plays the person's move `house` on the board of `ply` plies.
     pub fn play_person(&mut self, house: &str, ply: usize) -> Result<ReportView, Refusal> {
-        let m = Move::from_ascii(house.as_bytes())
-            .map_err(|_| Refusal::NotAHouse(house.chars().take(8).collect()))?;
-        if self.game().is_game_over() {
-            return Err(Refusal::Over);
-        }
-        if ply != self.game().ply() {
-            return Err(Refusal::Stale {
-                ply: self.game().ply(),
-            });
-        }
-        if m.side() != self.you {
-            return Err(Refusal::NotYourSide(self.you));
-        }
-        self.play(m).map_err(|e| Refusal::Illegal(e.to_string()))
+        let m = checked_move(self.game(), house, ply, self.you)?;
+        self.play(m)
     }
 
     /// Plays the machine's moves until the person is to move or the game
@@ -180,16 +202,8 @@ impl Session {
     }
 
     /// Plays `m` through the library and reports it for the page.
-    fn play(&mut self, m: Move) -> Result<ReportView, oware::PlayError> {
-        let before = *self.game().position();
-        let report: MoveReport = self.record.game.play(m)?;
-        let game = self.game();
-        Ok(ReportView::new(
-            &report,
-            game.ply(),
-            &before,
-            game.position(),
-        ))
+    fn play(&mut self, m: Move) -> Result<ReportView, Refusal> {
+        play_reported(&mut self.record.game, m)
     }
 
     /// The ply of the person's last move, if any.
@@ -265,28 +279,12 @@ impl Session {
 
     /// The game as the page shows it.
     pub fn view(&self) -> GameView {
-        let game = self.game();
-        let pos = game.position();
-        let over = game.is_game_over();
         GameView {
-            id: self.id.clone(),
-            ruleset: game.ruleset().to_string(),
-            title: wire::title(game.ruleset()),
+            table: TableView::of(&self.id, &self.record),
             you: side_name(self.you),
             level: self.level.number(),
             name: self.name.clone(),
-            ply: game.ply(),
-            turn: side_name(pos.turn()),
-            board: BoardView::of(pos),
-            legal: game.legal_moves().iter().map(Move::to_string).collect(),
-            threats: Sides {
-                south: threatened(pos, Side::South),
-                north: threatened(pos, Side::North),
-            },
-            can_undo: !over && self.last_own_move().is_some(),
-            end: EndView::of(game),
-            moves: game.moves().iter().map(Move::to_string).collect(),
-            record: self.record_text(),
+            can_undo: !self.game().is_game_over() && self.last_own_move().is_some(),
         }
     }
 }
@@ -395,6 +393,6 @@ mod tests {
             (result.person, result.machine, result.outcome.as_str()),
             (21, 25, "loss")
         );
-        assert_eq!(s.view().end.unwrap().result, "0-1");
+        assert_eq!(s.view().table.end.unwrap().result, "0-1");
     }
 }

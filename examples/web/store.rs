@@ -66,6 +66,19 @@ pub struct StoredGame {
     pub level: u8,
 }
 
+/// A live game as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredLive {
+    /// Its id.
+    pub id: String,
+    /// The ruleset's text.
+    pub ruleset: String,
+    /// The game record.
+    pub record: String,
+    /// The seats' secret tokens, South's then North's.
+    pub tokens: [String; 2],
+}
+
 /// A finished game against a machine, for the leaderboard.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GameResult {
@@ -127,6 +140,9 @@ impl Store {
     pub fn open(path: &Path) -> rusqlite::Result<Store> {
         let conn = Connection::open(path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
+        // With WAL, NORMAL syncs at checkpoints, not at every move: a crash
+        // of the server loses nothing, a power cut at most the last moves.
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.execute_batch(SCHEMA)?;
         Ok(Store {
@@ -150,12 +166,12 @@ impl Store {
     pub fn insert_game(&self, game: &StoredGame) -> rusqlite::Result<()> {
         self.with(|conn| {
             let tx = conn.transaction()?;
-            let t = now();
-            tx.execute(
-                "INSERT INTO games (id, kind, ruleset, record, result, created, updated) VALUES (?1, 'machine', ?2, ?3, ?4, ?5, ?5)",
-                params![game.id, game.ruleset, game.record, game.result, t],
-            )?;
-            let machine_side = if game.side == "south" { "north" } else { "south" };
+            insert_row(&tx, "machine", &game.id, &game.ruleset, &game.record)?;
+            let machine_side = if game.side == "south" {
+                "north"
+            } else {
+                "south"
+            };
             tx.execute(
                 "INSERT INTO seats (game_id, side, kind, name) VALUES (?1, ?2, 'person', ?3)",
                 params![game.id, game.side, game.name],
@@ -187,13 +203,14 @@ impl Store {
     /// The game against the machine with id `id`, if stored.
     pub fn game(&self, id: &str) -> rusqlite::Result<Option<StoredGame>> {
         self.with(|conn| {
-            conn.query_row(
+            game_row(
+                conn,
                 "SELECT g.id, g.ruleset, g.record, g.result, p.side, p.name, m.level
                  FROM games g
                  JOIN seats p ON p.game_id = g.id AND p.kind = 'person'
                  JOIN seats m ON m.game_id = g.id AND m.kind = 'machine'
                  WHERE g.id = ?1 AND g.kind = 'machine'",
-                params![id],
+                id,
                 |row| {
                     Ok(StoredGame {
                         id: row.get(0)?,
@@ -206,7 +223,56 @@ impl Store {
                     })
                 },
             )
-            .optional()
+        })
+    }
+
+    /// Stores a new live game with its two seats' secret tokens.
+    pub fn insert_live(&self, game: &StoredLive) -> rusqlite::Result<()> {
+        self.with(|conn| {
+            let tx = conn.transaction()?;
+            insert_row(&tx, "live", &game.id, &game.ruleset, &game.record)?;
+            for (side, token) in [("south", &game.tokens[0]), ("north", &game.tokens[1])] {
+                tx.execute(
+                    "INSERT INTO seats (game_id, side, kind, token) VALUES (?1, ?2, 'person', ?3)",
+                    params![game.id, side, token],
+                )?;
+            }
+            tx.commit()
+        })
+    }
+
+    /// The live game with id `id`, if stored.
+    pub fn live_game(&self, id: &str) -> rusqlite::Result<Option<StoredLive>> {
+        self.with(|conn| {
+            game_row(
+                conn,
+                "SELECT g.ruleset, g.record, s.token, n.token
+                 FROM games g
+                 JOIN seats s ON s.game_id = g.id AND s.side = 'south'
+                 JOIN seats n ON n.game_id = g.id AND n.side = 'north'
+                 WHERE g.id = ?1 AND g.kind = 'live'",
+                id,
+                |row| {
+                    Ok(StoredLive {
+                        id: id.to_owned(),
+                        ruleset: row.get(0)?,
+                        record: row.get(1)?,
+                        tokens: [row.get(2)?, row.get(3)?],
+                    })
+                },
+            )
+        })
+    }
+
+    /// Deletes the live games going on with no move for `idle_secs`
+    /// seconds or more, and gives their ids.
+    pub fn expire_live(&self, idle_secs: i64) -> rusqlite::Result<Vec<String>> {
+        self.with(|conn| {
+            conn.prepare_cached(
+                "DELETE FROM games WHERE kind = 'live' AND result IS NULL AND updated <= ?1 RETURNING id",
+            )?
+            .query_map(params![now().saturating_sub(idle_secs)], |row| row.get(0))?
+            .collect()
         })
     }
 
@@ -258,6 +324,31 @@ impl Store {
                 .collect()
         })
     }
+}
+
+/// The row `sql` gives for game `id`, read by `read`, if there is one.
+fn game_row<T>(
+    conn: &Connection,
+    sql: &str,
+    id: &str,
+    read: impl FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+) -> rusqlite::Result<Option<T>> {
+    conn.query_row(sql, params![id], read).optional()
+}
+
+/// Adds the `games` row of a new game of `kind`, going on.
+fn insert_row(
+    tx: &rusqlite::Transaction<'_>,
+    kind: &str,
+    id: &str,
+    ruleset: &str,
+    record: &str,
+) -> rusqlite::Result<()> {
+    tx.execute(
+        "INSERT INTO games (id, kind, ruleset, record, created, updated) VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
+        params![id, kind, ruleset, record, now()],
+    )
+    .map(drop)
 }
 
 /// The rows `sql` gives for `level`, each read by `read`.
@@ -336,6 +427,32 @@ mod tests {
         );
         assert_eq!(store.game("nope").unwrap(), None);
         assert_eq!(store.open_games().unwrap(), 1);
+    }
+
+    #[test]
+    fn a_live_game_comes_back_with_its_tokens_and_expires() {
+        let store = Store::open(Path::new(":memory:")).unwrap();
+        let live = StoredLive {
+            id: "L1".into(),
+            ruleset: "abapa".into(),
+            record: "CfBa".into(),
+            tokens: ["s3cret".into(), "n0rth".into()],
+        };
+        store.insert_live(&live).unwrap();
+        store.insert_game(&game("g1")).unwrap();
+        assert_eq!(store.live_game("L1").unwrap(), Some(live));
+        assert_eq!(
+            store.live_game("g1").unwrap(),
+            None,
+            "a game against the machine"
+        );
+        assert_eq!(store.expire_live(3600).unwrap(), Vec::<String>::new());
+        assert_eq!(store.expire_live(0).unwrap(), ["L1"]);
+        assert_eq!(store.live_game("L1").unwrap(), None);
+        assert!(
+            store.game("g1").unwrap().is_some(),
+            "only live games expire"
+        );
     }
 
     #[test]

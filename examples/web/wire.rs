@@ -1,7 +1,7 @@
 //! What goes over the wire: the JSON the server sends and reads, built from
 //! the library's own types (positions, move reports, outcomes).
 
-use oware::{Game, MoveReport, Outcome, Pit, Position, Side};
+use oware::{Game, Move, MoveReport, Outcome, Pit, Position, Side};
 use serde::{Deserialize, Serialize};
 
 #[path = "../play/words.rs"]
@@ -190,21 +190,16 @@ impl EndView {
     }
 }
 
-/// A game as the page shows it.
+/// A game's board and moves as every page shows it, against the machine
+/// or live.
 #[derive(Serialize, Debug, Clone, PartialEq)]
-pub struct GameView {
-    /// The game's id, as in its link `/game/<id>`.
+pub struct TableView {
+    /// The game's id, as in its link (`/game/<id>`, `/live/<id>`).
     pub id: String,
     /// The ruleset's text (`abapa`, `kalah`, …).
     pub ruleset: String,
     /// The game's banner: "Oware (abapa rules), 6 houses a side, …".
     pub title: String,
-    /// The person's side.
-    pub you: &'static str,
-    /// The machine's level, 1 to 5.
-    pub level: u8,
-    /// The person's name ("" for none).
-    pub name: String,
     /// The plies played.
     pub ply: usize,
     /// The side to move.
@@ -215,8 +210,6 @@ pub struct GameView {
     pub legal: Vec<String>,
     /// Each side's houses its opponent could capture with its next move.
     pub threats: Sides<Vec<String>>,
-    /// Whether undo has a move of the person's to take back.
-    pub can_undo: bool,
     /// How it ended, if it has.
     pub end: Option<EndView>,
     /// The moves played, by letter, in order.
@@ -225,11 +218,48 @@ pub struct GameView {
     pub record: String,
 }
 
+impl TableView {
+    /// The view of game `id` with its record `record` (the library's export).
+    pub fn of(id: &str, record: &oware::record::Record) -> TableView {
+        let game = &record.game;
+        let pos = game.position();
+        TableView {
+            id: id.to_owned(),
+            ruleset: game.ruleset().to_string(),
+            title: title(game.ruleset()),
+            ply: game.ply(),
+            turn: side_name(pos.turn()),
+            board: BoardView::of(pos),
+            legal: game.legal_moves().iter().map(Move::to_string).collect(),
+            threats: Sides::each(|side| threatened(pos, side)),
+            end: EndView::of(game),
+            moves: game.moves().iter().map(Move::to_string).collect(),
+            record: record.to_string(),
+        }
+    }
+}
+
+/// A game against the machine as the page shows it.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct GameView {
+    /// The board and the moves.
+    #[serde(flatten)]
+    pub table: TableView,
+    /// The person's side.
+    pub you: &'static str,
+    /// The machine's level, 1 to 5.
+    pub level: u8,
+    /// The person's name ("" for none).
+    pub name: String,
+    /// Whether undo has a move of the person's to take back.
+    pub can_undo: bool,
+}
+
 /// The letters of the houses of `side` its opponent threatens in `pos`.
 pub fn threatened(pos: &Position, side: Side) -> Vec<String> {
     pos.threats(side)
         .iter()
-        .map(|house| oware::Move::new(side, house).to_string())
+        .map(|house| Move::new(side, house).to_string())
         .collect()
 }
 

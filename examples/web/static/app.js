@@ -9,7 +9,7 @@ const DELAY = query.has('delay') ? Number(query.get('delay')) : 170;
 
 // What the tests read: each animated move and any board the animation
 // ended on that differs from the server's.
-const owareTest = (window.owareTest = { animations: [], mismatches: [] });
+const owareTest = (window.owareTest = { animations: [], mismatches: [], errors: [] });
 
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -204,22 +204,27 @@ function say(text) {
 
 // ---- the game ----
 
-/// Shows the game view: board, rings, whose turn, the end.
-function showGame(view) {
+/// Shows a game's board from `side`'s view: the seeds, the rings, whose
+/// turn (`myTurn`: the page may move), the record's link at `path`.
+function showTable(view, side, myTurn, path) {
   current = view;
   showBoard(view.board);
   clearMarks('threat', 'chance', 'legal', 'last');
-  const yours = view.you;
-  for (const token of view.threats[yours]) mark(token, 'threat');
-  for (const token of view.threats[other(yours)]) mark(token, 'chance');
-  const myTurn = !view.end && view.turn === yours;
+  for (const token of view.threats[side]) mark(token, 'threat');
+  for (const token of view.threats[other(side)]) mark(token, 'chance');
   if (myTurn && !busy) for (const token of view.legal) mark(token, 'legal');
-  $('undo-button').disabled = busy || !view.can_undo;
-  $('hint-button').disabled = busy || !myTurn;
-  $('record-link').href = `/api/games/${view.id}/record`;
+  $('record-link').href = `${path}/record`;
   $('record-link').download = `oware-${view.id}.pgn`;
   $('game').dataset.state = view.end ? 'over' : busy ? 'busy' : myTurn ? 'your-turn' : 'waiting';
   $('game').dataset.ply = String(view.ply);
+}
+
+/// Shows the game view: board, rings, whose turn, the end.
+function showGame(view) {
+  const myTurn = !view.end && view.turn === view.you;
+  showTable(view, view.you, myTurn, `/api/games/${view.id}`);
+  $('undo-button').disabled = busy || !view.can_undo;
+  $('hint-button').disabled = busy || !myTurn;
   showStatus(view, myTurn);
   showEnd(view);
 }
@@ -251,6 +256,7 @@ function showTitle(view) {
 }
 
 async function openGame(id) {
+  setMode('machine');
   const view = await api('GET', `/api/games/${encodeURIComponent(id)}`);
   buildBoard(view.board.houses.south.length, view.you);
   showTitle(view);
@@ -269,6 +275,7 @@ async function playOut(played) {
 
 /// Sends the person's move; the server answers with it and the machine's reply.
 async function play(token) {
+  if (live) return playLive(token);
   if (busy || !current || current.end || !current.legal.includes(token) || current.turn !== current.you) return;
   busy = true;
   $('hint').textContent = '';
@@ -328,6 +335,7 @@ async function startGame(event) {
   $('setup-error').textContent = '';
   try {
     busy = true;
+    setMode('machine');
     const played = await api('POST', '/api/games', request);
     history.pushState(null, '', `/game/${played.game.id}${location.search}`);
     buildBoard(played.game.board.houses.south.length, played.game.you);
@@ -339,6 +347,189 @@ async function startGame(event) {
   } catch (error) {
     busy = false;
     $('setup-error').textContent = error.message;
+  }
+}
+
+// ---- live games between two people ----
+
+let live = null; // the live game open: { id, you, socket, queue, gone }
+
+const seatKey = (id) => `oware-live-${id}`;
+
+/// What this browser keeps of live game `id`: its seat's token, and the
+/// opponent's for the link to send if it created the game.
+function seatOf(id) {
+  try {
+    return JSON.parse(localStorage.getItem(seatKey(id))) || {};
+  } catch {
+    return {};
+  }
+}
+
+/// A seat token in the link (`#seat=…`) goes to localStorage and out of
+/// the address bar, so the page's own address is the one to watch by.
+function takeSeatFromLink(id) {
+  const found = location.hash.match(/^#seat=([A-Za-z0-9]{1,64})$/);
+  if (!found) return;
+  localStorage.setItem(seatKey(id), JSON.stringify({ ...seatOf(id), token: found[1] }));
+  history.replaceState(null, '', location.pathname + location.search);
+}
+
+function openLive(id) {
+  takeSeatFromLink(id);
+  setMode('live');
+  $('log').replaceChildren();
+  show('game');
+  connectLive(id);
+}
+
+/// Opens the game's socket; a lost one is opened again after a second.
+function connectLive(id) {
+  const url = new URL(`/api/live/${encodeURIComponent(id)}/ws`, location.href);
+  url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const { token } = seatOf(id);
+  if (token) url.searchParams.set('token', token);
+  const socket = new WebSocket(url);
+  const state = (live = { id, you: null, socket, queue: Promise.resolve(), gone: false });
+  socket.onmessage = (event) => {
+    state.queue = state.queue.then(() => onLive(JSON.parse(event.data))).catch((error) => say(error.message));
+  };
+  socket.onclose = () => {
+    if (live !== state || state.gone) return;
+    $('status').textContent = 'The connection was lost: reconnecting…';
+    $('game').dataset.state = 'offline';
+    setTimeout(() => live === state && connectLive(id), 1000);
+  };
+}
+
+/// Handles one message from the server, in the order they came.
+async function onLive(message) {
+  if (message.type === 'seated') return seated(message);
+  if (message.type === 'played') {
+    if (current && message.game.ply <= current.ply && current.id === message.game.id) return;
+    busy = true;
+    say('');
+    await animate(message.report);
+    busy = false;
+    return showLive(message.game);
+  }
+  if (message.type === 'state') return showLive(message.game);
+  if (message.type === 'error') {
+    owareTest.errors.push(message.error);
+    say(message.error);
+    busy = false;
+    if (current) showLive(current);
+  }
+  if (message.type === 'expired') {
+    live.gone = true;
+    say('Nobody moved for too long: the game was abandoned and is gone.');
+  }
+}
+
+function seated({ you, game }) {
+  live.you = you;
+  current = null;
+  buildBoard(game.board.houses.south.length, you ?? 'south');
+  $('title').textContent = game.title;
+  logMoves(game);
+  say('');
+  showInvite(game.id);
+  showLive(game);
+}
+
+/// The links: the creator's one to send, and the one to watch by.
+function showInvite(id) {
+  const here = `${location.origin}/live/${id}`;
+  const { invite } = seatOf(id);
+  $('invite-link').value = invite ? `${here}#seat=${invite}` : '';
+  $('invite-send').hidden = !invite;
+  $('watch-link').value = here;
+  $('invite').hidden = false;
+}
+
+function showLive(view) {
+  const you = live.you;
+  const myTurn = !view.end && view.turn === you;
+  showTable(view, you ?? 'south', myTurn, `/api/live/${view.id}`);
+  const seat = (side) => `${sideName(side)}${side === you ? ' (you)' : view.present[side] ? '' : ' (away)'}`;
+  const watching = view.spectators ? ` · ${view.spectators} watching` : '';
+  $('players').textContent = `${seat('south')} against ${seat('north')}${watching}`;
+  $('status').textContent = liveStatus(view, you, myTurn);
+  showOffer(view, you);
+  showLiveEnd(view, you);
+}
+
+function liveStatus(view, you, myTurn) {
+  if (view.end) return 'The game is over.';
+  if (!you) return `You are watching: ${sideName(view.turn)} to move.`;
+  if (!view.present[other(you)] && !view.moves.length) return `Waiting for ${sideName(other(you))} to open the link you sent.`;
+  if (busy) return 'Sowing…';
+  if (myTurn) return 'Your move: click one of your houses.';
+  return `${sideName(view.turn)} to move: waiting for their move.`;
+}
+
+function showOffer(view, you) {
+  const open = !view.end && you !== null;
+  const offer = view.end_offer;
+  $('end-button').hidden = you === null;
+  $('end-button').disabled = !open || offer !== null;
+  $('accept-end-button').hidden = !(open && offer === other(you));
+  let text = '';
+  const would = view.if_agreed ? ` (${endTitle(view.if_agreed, you).replace(/^./, (c) => c.toLowerCase())})` : '';
+  if (open && offer === you) text = `You offered to end the game by agreement${would}; a move of either side withdraws it.`;
+  else if (!view.end && offer) text = `${sideName(offer)} offers to end the game by agreement (R11): each side takes the seeds on its own side${would}.`;
+  $('offer').textContent = text;
+}
+
+function showLiveEnd(view, you) {
+  $('end').hidden = !view.end;
+  if (!view.end) return;
+  $('end-title').textContent = endTitle(view.end, you);
+  $('end-text').textContent = view.end.text;
+}
+
+/// "A draw, 24–24", "You win 26–22", "North wins 30–18".
+function endTitle({ scores, winner }, you) {
+  const score = (side) => `${scores[side]}–${scores[other(side)]}`;
+  if (!winner) return `A draw, ${score('south')}`;
+  return `${winner === you ? 'You win' : `${sideName(winner)} wins`} ${score(winner)}`;
+}
+
+/// Sends `type` for the board the page shows.
+function sendLive(type, fields = {}) {
+  if (!live || !current || live.socket.readyState !== WebSocket.OPEN) return false;
+  live.socket.send(JSON.stringify({ type, ...fields, ply: current.ply }));
+  return true;
+}
+
+function playLive(token) {
+  if (busy || !current || current.end || current.turn !== live.you || !current.legal.includes(token)) return;
+  if (!sendLive('move', { house: token })) return say('Not connected: reconnecting…');
+  busy = true;
+  showLive(current);
+}
+
+async function startLive(event) {
+  event.preventDefault();
+  const form = new FormData($('live-form'));
+  $('live-error').textContent = '';
+  try {
+    const created = await api('POST', '/api/live', { side: form.get('live-side'), ruleset: form.get('live-ruleset') });
+    localStorage.setItem(seatKey(created.id), JSON.stringify({ token: created.token, invite: created.invite }));
+    history.pushState(null, '', `/live/${created.id}${location.search}`);
+    openLive(created.id);
+  } catch (error) {
+    $('live-error').textContent = error.message;
+  }
+}
+
+async function copyInvite() {
+  $('invite-link').select();
+  try {
+    await navigator.clipboard.writeText($('invite-link').value);
+    $('copy-button').textContent = 'Copied';
+  } catch {
+    $('copy-button').textContent = 'Select and copy the link';
   }
 }
 
@@ -385,6 +576,12 @@ function table(headings, rows) {
 
 // ---- views and routes ----
 
+/// `machine` or `live`: which controls the game shows.
+function setMode(mode) {
+  document.body.dataset.mode = mode;
+  if (mode !== 'live') $('invite').hidden = true;
+}
+
 function show(view) {
   for (const section of document.querySelectorAll('.view')) section.hidden = section.id !== view;
   document.body.dataset.view = view;
@@ -392,8 +589,14 @@ function show(view) {
 
 async function route() {
   const path = location.pathname;
+  if (live) {
+    live.gone = true;
+    live.socket.close();
+    live = null;
+  }
   try {
-    if (path.startsWith('/game/')) await openGame(decodeURIComponent(path.slice(6)));
+    if (path.startsWith('/live/')) openLive(decodeURIComponent(path.slice(6)));
+    else if (path.startsWith('/game/')) await openGame(decodeURIComponent(path.slice(6)));
     else if (path === '/leaderboard') await showLeaderboard();
     else show('setup');
   } catch (error) {
@@ -403,6 +606,10 @@ async function route() {
 }
 
 $('setup-form').addEventListener('submit', startGame);
+$('live-form').addEventListener('submit', startLive);
+$('end-button').addEventListener('click', () => sendLive('offer_end'));
+$('accept-end-button').addEventListener('click', () => sendLive('accept_end'));
+$('copy-button').addEventListener('click', copyInvite);
 $('undo-button').addEventListener('click', undo);
 $('hint-button').addEventListener('click', hint);
 window.addEventListener('popstate', route);

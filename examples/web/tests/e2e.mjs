@@ -1,7 +1,11 @@
 // End-to-end tests of the web example in headless Chromium (playwright-core):
 // a whole game against level 1 by clicks, the animation's order against the
 // server's move reports, hint and undo, a grand slam, a server restart
-// mid-game, the leaderboard, the rules page, and bad input on the wire.
+// mid-game, the leaderboard, the rules page, and bad input on the wire; live
+// games by link between two browser contexts with a spectator (every board
+// equal to the server's after every move), reconnecting, a restart, a draw
+// by agreement, the endless-play end in words, bad WebSocket messages and an
+// abandoned game expiring.
 //
 //   node examples/web/tests/e2e.mjs [SERVER_BINARY]     (from the repository root)
 //
@@ -35,8 +39,8 @@ function freePort() {
 }
 
 /** Starts the server on `port` and waits for its "serving" line. */
-function startServer(port) {
-  const child = spawn(binary, ['--addr', `127.0.0.1:${port}`, '--db', db, '--seed', '1'], {
+function startServer(port, extra = [], file = db) {
+  const child = spawn(binary, ['--addr', `127.0.0.1:${port}`, '--db', file, '--seed', '1', ...extra], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, OWARE_ENDGAME_CACHE: 'off' },
   });
@@ -122,6 +126,11 @@ const context = await chromium.launchPersistentContext(join(scratch, 'profile'),
   viewport: { width: 1100, height: 900 },
 });
 const page = context.pages()[0] ?? (await context.newPage());
+// The live games' other people: each a browser context of its own.
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
 page.on('pageerror', (error) => {
   throw error;
 });
@@ -301,6 +310,277 @@ try {
     await page.screenshot({ path: `${shots}/9-congkak.png` });
   });
 
+
+  // ---- live games by link ----
+
+  /** A new page in a browser context of its own (another person), at `url`. */
+  async function person(url) {
+    const other = await browser.newContext({ viewport: { width: 1000, height: 860 } });
+    const p = await other.newPage();
+    p.on('pageerror', (error) => {
+      throw error;
+    });
+    if (url) await p.goto(url);
+    return p;
+  }
+
+  const liveView = async (id) => (await call('GET', `/api/live/${id}`)).json;
+  const state = (p) => p.evaluate(() => document.querySelector('#game').dataset.state);
+
+  /** Waits until page `p` shows ply `ply` with no move under way. */
+  async function atPly(p, ply) {
+    await p.waitForFunction(
+      (n) => {
+        const game = document.querySelector('#game');
+        return game.dataset.ply === String(n) && !['busy', 'offline'].includes(game.dataset.state) && document.body.dataset.mode === 'live';
+      },
+      ply,
+      { timeout: 10_000 },
+    );
+  }
+
+  /** Every page shows the server's board of game `id` at its ply. */
+  async function sameBoards(id, pages) {
+    const view = await liveView(id);
+    for (const p of pages) {
+      await atPly(p, view.ply);
+      assert.deepEqual(await shown(p), counts(view.board), `ply ${view.ply}: the page shows the server's board`);
+    }
+    return view;
+  }
+
+  /** The side to move clicks the first legal house the server lists, and every page follows. */
+  async function liveMove(id, players, pages) {
+    const view = await liveView(id);
+    const mover = players[view.turn];
+    assert.equal(await state(mover), 'your-turn', `${view.turn} may move at ply ${view.ply}`);
+    await mover.click(`#board .pit.legal[data-pit="${view.legal[0]}"]`);
+    for (const p of pages) await atPly(p, view.ply + 1);
+    return sameBoards(id, pages);
+  }
+
+  /** Each page's animations are the server's reports, seed for seed. */
+  async function liveAnimations(id, p) {
+    const { animations, mismatches } = await p.evaluate(() => window.owareTest);
+    assert.deepEqual(mismatches, []);
+    for (const { ply, played, sown } of animations) {
+      const report = (await call('GET', `/api/live/${id}/reports/${ply}`)).json;
+      assert.equal(played, report.played, `ply ${ply}`);
+      assert.deepEqual(sown, report.sown, `the seeds of ply ${ply} dropped in the report's order`);
+    }
+    return animations.map((a) => a.played).join('');
+  }
+
+  let liveId;
+  let players;
+  let watcher;
+  await test('a live game by link: the friend plays, a spectator watches, every board is the server\'s', async () => {
+    const creator = await person(`${base}/?delay=0`);
+    await creator.click('#live-button');
+    await creator.waitForSelector('#invite:not([hidden])');
+    liveId = gameId(creator);
+    const invite = await creator.inputValue('#invite-link');
+    const watch = await creator.inputValue('#watch-link');
+    assert.match(invite, new RegExp(`/live/${liveId}#seat=[A-Za-z0-9]{16}$`));
+    assert.equal(watch, `${base}/live/${liveId}`);
+    assert.match(await creator.textContent('#status'), /Waiting for North to open the link/);
+    await creator.screenshot({ path: `${shots}/11-live-invite.png` });
+    const friend = await person(invite.replace('#', '?delay=0#'));
+    assert.equal(new URL(friend.url()).hash, '', 'the seat token leaves the address bar');
+    watcher = await person(`${watch}?delay=0`);
+    players = { south: creator, north: friend };
+    const pages = [creator, friend, watcher];
+    await sameBoards(liveId, pages);
+    assert.match(await watcher.textContent('#status'), /You are watching/);
+    assert.equal(await watcher.locator('#board .pit.legal').count(), 0, 'a spectator has no house to click');
+    assert.equal(await watcher.isVisible('#end-button'), false, 'nor an end to offer');
+    for (let i = 0; i < 8; i++) await liveMove(liveId, players, pages);
+    const view = await liveView(liveId);
+    for (const p of pages) assert.equal(await liveAnimations(liveId, p), view.moves.join(''), 'every page animated every move');
+    assert.match(await creator.textContent('#players'), /1 watching/);
+    await friend.screenshot({ path: `${shots}/12-live-friend.png` });
+    await watcher.screenshot({ path: `${shots}/13-live-spectator.png` });
+    const record = await (await fetch(`${base}/api/live/${liveId}/record`)).text();
+    assert.match(record, new RegExp(view.moves.slice(0, 2).join(' ').replace(/ /g, '.*')), 'the record lists the moves');
+    assert.equal(await creator.getAttribute('#record-link', 'href'), `/api/live/${liveId}/record`);
+  });
+
+  await test('a live player reconnects: closing and reopening the page resumes the game', async () => {
+    const friendContext = players.north.context();
+    await players.north.close();
+    await players.south.waitForFunction(() => document.querySelector('#players').textContent.includes('North (away)'));
+    players.north = await friendContext.newPage();
+    await players.north.goto(`${base}/live/${liveId}?delay=0`);
+    const pages = [players.south, players.north, watcher];
+    const view = await sameBoards(liveId, pages);
+    assert.equal(await players.north.locator('#log li').count(), view.ply, 'the moves are listed again');
+    assert.match(await players.north.textContent('#players'), /North \(you\)/, 'the seat is kept in localStorage');
+    await liveMove(liveId, players, pages);
+  });
+
+  await test('a server restart mid-game keeps the live game; the pages reconnect by themselves', async () => {
+    const before = await liveView(liveId);
+    await stopServer(server);
+    await players.south.waitForFunction(() => document.querySelector('#game').dataset.state === 'offline');
+    server = await startServer(port);
+    const pages = [players.south, players.north, watcher];
+    const after = await sameBoards(liveId, pages);
+    assert.equal(after.record, before.record);
+    await liveMove(liveId, players, pages);
+  });
+
+  await test('bad WebSocket messages get an error, to that page only, and change nothing', async () => {
+    const before = await liveView(liveId);
+    const token = (p) => p.evaluate((id) => JSON.parse(localStorage.getItem(`oware-live-${id}`)).token, liveId);
+    const mover = players[before.turn];
+    const waiting = players[before.turn === 'south' ? 'north' : 'south'];
+    /** Opens a socket in page `p` on `path`, sends `messages` one by one and gives each answer. */
+    const exchange = (p, path, messages) =>
+      p.evaluate(
+        async ({ path, messages }) => {
+          const socket = new WebSocket(`ws://${location.host}${path}`);
+          const inbox = [];
+          let wake = () => {};
+          socket.onmessage = (event) => {
+            inbox.push(JSON.parse(event.data));
+            wake();
+          };
+          const next = async (type) => {
+            for (;;) {
+              const found = inbox.findIndex((m) => !type || m.type === type);
+              if (found >= 0) return inbox.splice(found, 1)[0];
+              await new Promise((resolve) => (wake = resolve));
+            }
+          };
+          const first = await next();
+          if (first.type !== 'seated') return [first];
+          const answers = [first.you];
+          for (const message of messages) {
+            socket.send(typeof message === 'string' ? message : new Uint8Array(message));
+            answers.push((await next('error')).error);
+          }
+          socket.close();
+          return answers;
+        },
+        { path, messages },
+      );
+    const ws = `/api/live/${liveId}/ws`;
+    const ply = before.ply;
+    const theirs = before.turn === 'south' ? 'a' : 'A';
+    const own = before.legal[0];
+    const [you, ...errors] = await exchange(mover, `${ws}?token=${await token(mover)}`, [
+      '{"type": "move", "house": ',
+      JSON.stringify({ type: 'move', house: own, ply: ply - 1 }),
+      JSON.stringify({ type: 'move', house: theirs, ply }),
+      JSON.stringify({ type: 'move', house: 'Q', ply }),
+      JSON.stringify({ type: 'move', house: own, ply, extra: 1 }),
+      JSON.stringify({ type: 'resign', ply }),
+      JSON.stringify({ type: 'move', house: own.repeat(3000), ply }),
+      JSON.stringify({ type: 'accept_end', ply }),
+      [1, 2, 3],
+    ]);
+    assert.equal(you, before.turn);
+    const expected = [
+      /bad message: EOF while parsing/,
+      new RegExp(`the game has moved on: it is at ply ${ply}`),
+      new RegExp(`you play ${before.turn === 'south' ? 'South' : 'North'}'s houses`),
+      /"Q" is not a house letter/,
+      /unknown field `extra`/,
+      /unknown variant `resign`/,
+      /the message is \d+ bytes: at most 1024 are read/,
+      /your opponent has not offered to end the game/,
+      /send JSON text, not binary/,
+    ];
+    errors.forEach((error, i) => assert.match(error, expected[i]));
+    assert.equal(errors.length, expected.length);
+    const notYours = await exchange(waiting, `${ws}?token=${await token(waiting)}`, [JSON.stringify({ type: 'move', house: theirs, ply })]);
+    assert.match(notYours[1], /illegal move [Aa]: .*/, 'a house of the side not to move: the library says why');
+    const spectator = await exchange(watcher, ws, [JSON.stringify({ type: 'move', house: own, ply })]);
+    assert.deepEqual(spectator, [null, 'you are watching: only the two players move']);
+    const guessed = await exchange(watcher, `${ws}?token=GuessedToken1234`, [JSON.stringify({ type: 'move', house: own, ply })]);
+    assert.deepEqual(guessed, [null, 'you are watching: only the two players move'], 'a wrong token watches');
+    const unknown = await exchange(watcher, '/api/live/NoSuchGame123/ws', []);
+    assert.deepEqual(unknown, [{ type: 'error', error: 'no game "NoSuchGame123"' }]);
+    assert.deepEqual(await liveView(liveId), before, 'the game is unchanged');
+    assert.deepEqual(await mover.evaluate(() => window.owareTest.errors), [], 'the errors went to the sending socket only');
+    assert.equal((await call('GET', '/api/live/NoSuchGame123')).status, 404);
+    assert.equal((await call('POST', '/api/live', { side: 'east' })).status, 400);
+  });
+
+  await test('an end by agreement offered and accepted ends the live game (R11), the result said first', async () => {
+    const view = await liveView(liveId);
+    const offerer = players[view.turn];
+    const other = players[view.turn === 'south' ? 'north' : 'south'];
+    await offerer.click('#end-button');
+    await other.waitForSelector('#accept-end-button:not([hidden])');
+    const would = view.if_agreed;
+    assert.match(await other.textContent('#offer'), /offers to end the game by agreement \(R11\): each side takes the seeds on its own side \(/);
+    assert.ok((await other.textContent('#offer')).includes(`${would.scores[would.winner ?? 'south']}–${would.scores[would.winner === 'north' ? 'south' : 'north']}`), 'the offer says the score it would end on');
+    assert.match(await watcher.textContent('#offer'), /offers to end the game/);
+    await other.screenshot({ path: `${shots}/14-live-end-offer.png` });
+    await other.click('#accept-end-button');
+    for (const p of [offerer, other, watcher]) await p.waitForFunction(() => document.querySelector('#game').dataset.state === 'over');
+    const end = (await liveView(liveId)).end;
+    assert.equal(end.termination, 'agreement');
+    assert.deepEqual(end, would, 'the end is the one the offer said');
+    assert.match(end.text, /^Ended by agreement: each side takes the seeds on its own side \(R11\)/);
+    for (const p of [offerer, other, watcher]) assert.equal(await p.textContent('#end-text'), end.text);
+    const over = await liveView(liveId);
+    assert.equal(await offerer.isDisabled('#end-button'), true);
+    await offerer.screenshot({ path: `${shots}/15-live-agreed.png` });
+    assert.deepEqual(await liveView(liveId), over);
+  });
+
+  await test('a whole live game from a set-up position: the endless-play rule ends it, in words', async () => {
+    const created = (await call('POST', '/api/live', { position: '0,0,0,0,0,1/0,0,0,0,0,1 s 23 23' })).json;
+    const south = await person(`${base}/live/${created.id}?delay=0#seat=${created.token}`);
+    const north = await person(`${base}/live/${created.id}?delay=0#seat=${created.invite}`);
+    const pages = [south, north];
+    await sameBoards(created.id, pages);
+    let view;
+    do view = await liveMove(created.id, { south, north }, pages);
+    while (!view.end);
+    assert.equal(view.ply, 24);
+    assert.equal(view.end.termination, 'cycle');
+    assert.equal(view.end.text, 'The same position has come up 3 times: each side takes the seeds on its own side (R11); 24-24, a draw');
+    for (const p of pages) {
+      assert.equal(await p.textContent('#end-text'), view.end.text);
+      assert.equal(await p.textContent('#end-title'), 'A draw, 24–24');
+      assert.equal(await liveAnimations(created.id, p), view.moves.join(''));
+    }
+    const late = await south.evaluate(() => window.owareTest.errors.length);
+    assert.equal(late, 0);
+    await south.screenshot({ path: `${shots}/16-live-endless-play.png`, fullPage: true });
+    for (const p of pages) await p.context().close();
+  });
+
+  await test('an abandoned live game expires and its pages are told', async () => {
+    const port2 = await freePort();
+    const short = await startServer(port2, ['--expire-hours', '0.0003', '--connections', '1'], join(scratch, 'expiry.sqlite'));
+    try {
+      const created = await (await fetch(`http://127.0.0.1:${port2}/api/live`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json();
+      const p = await person(`http://127.0.0.1:${port2}/live/${created.id}?delay=0#seat=${created.token}`);
+      await p.waitForFunction(() => document.querySelector('#game').dataset.state === 'your-turn');
+      const second = await p.evaluate(
+        (id) =>
+          new Promise((resolve) => {
+            const socket = new WebSocket(`ws://${location.host}/api/live/${id}/ws`);
+            socket.onopen = () => resolve('opened');
+            socket.onerror = () => resolve('refused');
+          }),
+        created.id,
+      );
+      assert.equal(second, 'refused', 'one connection at most (--connections 1)');
+      await p.waitForFunction(() => document.querySelector('#banner').textContent.includes('abandoned'), null, { timeout: 10_000 });
+      assert.equal((await fetch(`http://127.0.0.1:${port2}/api/live/${created.id}`)).status, 404);
+      const stats = await (await fetch(`http://127.0.0.1:${port2}/api/stats`)).json();
+      assert.deepEqual(stats, { live_games: 0, connections: 0 });
+      await p.context().close();
+    } finally {
+      await stopServer(short);
+    }
+  });
+
   await test('the rules page spells out Abapa with its rule numbers', async () => {
     await page.goto(`${base}/rules`);
     const text = await page.textContent('main');
@@ -310,6 +590,7 @@ try {
   });
 } finally {
   await context.close();
+  await browser.close();
   await stopServer(server);
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -1,0 +1,837 @@
+//! Live games between two people by link: each seat has a secret token,
+//! moves come over a WebSocket, are checked and played by the library,
+//! stored, and pushed to every page watching the game.
+//!
+//! The protocol (JSON text messages, at most [`MAX_MESSAGE`] bytes):
+//!
+//! ```text
+//! client → server  {"type": "move", "house": "C", "ply": 0}
+//!                  {"type": "offer_end", "ply": 4}      {"type": "accept_end", "ply": 4}
+//! server → client  {"type": "seated", "you": "south" | "north" | null, "game": {...}}
+//!                  {"type": "played", "report": {...}, "game": {...}}   (to everyone)
+//!                  {"type": "state", "game": {...}}                     (to everyone)
+//!                  {"type": "error", "error": "..."}                    (to the sender only)
+//!                  {"type": "expired"}
+//! ```
+//!
+//! The socket is `/api/live/<id>/ws?token=<seat token>`; with no token (or
+//! a wrong one) the page watches. A message over [`MAX_MESSAGE`] bytes gets
+//! an error; a frame over 16 KiB closes the socket. `ply` is the ply the page saw: a message
+//! sent twice, or from a page behind, is refused as stale.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use oware::record::Record;
+use oware::{Position, Side};
+use serde::{Deserialize, Serialize};
+use tokio::sync::broadcast;
+
+use crate::api::{ApiError, App};
+use crate::session::{Refusal, checked_move, play_reported};
+use crate::store::StoredLive;
+use crate::wire::{EndView, ReportView, Sides, TableView, parse_side, side_name};
+
+/// The longest message a client may send, in bytes; longer ones are refused.
+pub const MAX_MESSAGE: usize = 1024;
+/// The longest frame the socket reads at all (a longer one closes it).
+const MAX_FRAME: usize = 16 * 1024;
+/// Messages a slow page may fall behind by before it is sent the whole game.
+const BACKLOG: usize = 64;
+
+/// How many live games and connections the server takes, and when an
+/// abandoned game expires.
+#[derive(Debug, Clone, Copy)]
+pub struct LiveLimits {
+    /// Live games held in memory (those with a page open) at once.
+    pub games: usize,
+    /// WebSocket connections at once.
+    pub connections: usize,
+    /// Seconds with no move after which a live game going on is deleted.
+    pub expiry_secs: u64,
+}
+
+/// A live game: the record and the two seats.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Live {
+    /// The game's id.
+    pub id: String,
+    /// The game with its tags.
+    record: Record,
+    /// The seats' secret tokens.
+    tokens: Sides<String>,
+    /// The side that offered to end the game, until the other accepts or a move is made.
+    offer: Option<Side>,
+    /// The pages open on each seat, and the spectators'.
+    present: [usize; 3],
+}
+
+/// A live game as every page shows it.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct LiveView {
+    /// The board and the moves.
+    #[serde(flatten)]
+    pub table: TableView,
+    /// The side offering to end the game by agreement, if one does.
+    pub end_offer: Option<&'static str>,
+    /// How the game would end if both agreed now: each side takes the
+    /// seeds the ruleset gives it (Abapa R11: those on its own side).
+    pub if_agreed: Option<EndView>,
+    /// Whether each seat has a page open.
+    pub present: Sides<bool>,
+    /// The pages watching.
+    pub spectators: usize,
+}
+
+impl Live {
+    /// A new game from `start` with the seat tokens `tokens`.
+    pub fn new(id: String, start: Position, tokens: Sides<String>) -> Live {
+        Live {
+            id,
+            record: Record::new(oware::Game::from_position(start)),
+            tokens,
+            offer: None,
+            present: [0; 3],
+        }
+    }
+
+    /// The game `stored` holds.
+    pub fn from_stored(stored: &StoredLive) -> Result<Live, String> {
+        let record: Record = stored
+            .record
+            .parse()
+            .map_err(|e| format!("live game {}: its record does not read: {e}", stored.id))?;
+        let [south, north] = stored.tokens.clone();
+        Ok(Live {
+            id: stored.id.clone(),
+            record,
+            tokens: Sides { south, north },
+            offer: None,
+            present: [0; 3],
+        })
+    }
+
+    /// The game as the store keeps it.
+    pub fn stored(&self) -> StoredLive {
+        StoredLive {
+            id: self.id.clone(),
+            ruleset: self.game().ruleset().to_string(),
+            record: self.record_text(),
+            tokens: [self.tokens.south.clone(), self.tokens.north.clone()],
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &oware::Game {
+        &self.record.game
+    }
+
+    /// The game record as the library exports it.
+    pub fn record_text(&self) -> String {
+        self.record.to_string()
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2` once the game is over.
+    pub fn result_text(&self) -> Option<&'static str> {
+        self.game().outcome().map(|o| o.result_str())
+    }
+
+    /// The seat `token` opens, none for a spectator.
+    pub fn seat(&self, token: Option<&str>) -> Option<Side> {
+        let token = token?;
+        Side::ALL
+            .into_iter()
+            .find(|&side| side.fold_sn(&self.tokens.south, &self.tokens.north) == token)
+    }
+
+    /// The seat of a page that wants to act, with the game at `ply`.
+    fn acting(&self, seat: Option<Side>, ply: usize) -> Result<Side, Refusal> {
+        let side = seat.ok_or(Refusal::Watching)?;
+        if self.game().is_game_over() {
+            return Err(Refusal::Over);
+        }
+        if ply != self.game().ply() {
+            return Err(Refusal::Stale {
+                ply: self.game().ply(),
+            });
+        }
+        Ok(side)
+    }
+
+    /// Plays `seat`'s move `house` on the board of `ply` plies.
+    pub fn play(
+        &mut self,
+        seat: Option<Side>,
+        house: &str,
+        ply: usize,
+    ) -> Result<ReportView, Refusal> {
+        let side = seat.ok_or(Refusal::Watching)?;
+        let m = checked_move(self.game(), house, ply, side)?;
+        let report = play_reported(&mut self.record.game, m)?;
+        self.offer = None;
+        Ok(report)
+    }
+
+    /// `seat` offers to end the game by agreement (R11) on the board of `ply` plies.
+    pub fn offer_end(&mut self, seat: Option<Side>, ply: usize) -> Result<(), Refusal> {
+        let side = self.acting(seat, ply)?;
+        self.offer = Some(side);
+        Ok(())
+    }
+
+    /// `seat` accepts the other side's offer: the game ends by agreement.
+    pub fn accept_end(&mut self, seat: Option<Side>, ply: usize) -> Result<(), Refusal> {
+        let side = self.acting(seat, ply)?;
+        if self.offer != Some(!side) {
+            return Err(Refusal::NoOffer);
+        }
+        self.record
+            .game
+            .end_by_agreement()
+            .map_err(|_| Refusal::Over)?;
+        self.offer = None;
+        Ok(())
+    }
+
+    /// A page opened on `seat` (`join`) or closed (`!join`).
+    fn count(&mut self, seat: Option<Side>, join: bool) {
+        let slot = &mut self.present[seat.map_or(2, |s| s as usize)];
+        *slot = if join {
+            *slot + 1
+        } else {
+            slot.saturating_sub(1)
+        };
+    }
+
+    /// Whether no page is open on the game.
+    fn deserted(&self) -> bool {
+        self.present.iter().all(|&n| n == 0)
+    }
+
+    /// The end an agreement would make now, while the game goes on.
+    fn if_agreed(&self) -> Option<EndView> {
+        let mut game = self.game().clone();
+        game.end_by_agreement().ok()?;
+        EndView::of(&game)
+    }
+
+    /// The game as every page shows it.
+    pub fn view(&self) -> LiveView {
+        LiveView {
+            table: TableView::of(&self.id, &self.record),
+            end_offer: self.offer.map(side_name),
+            if_agreed: self.if_agreed(),
+            present: Sides {
+                south: self.present[0] > 0,
+                north: self.present[1] > 0,
+            },
+            spectators: self.present[2],
+        }
+    }
+}
+
+/// What a page sends.
+#[derive(Deserialize, Debug, PartialEq)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// Sow from `house` on the board of `ply` plies.
+    Move {
+        /// The house letter.
+        house: String,
+        /// The plies the page's board has.
+        ply: usize,
+    },
+    /// Offer to end the game by agreement (R11).
+    OfferEnd {
+        /// The plies the page's board has.
+        ply: usize,
+    },
+    /// Accept the other side's offer.
+    AcceptEnd {
+        /// The plies the page's board has.
+        ply: usize,
+    },
+}
+
+/// What the server sends.
+#[derive(Serialize, Debug)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage<'a> {
+    /// To a page that opened the game: its seat and the game.
+    Seated {
+        /// The page's side, none for a spectator.
+        you: Option<&'static str>,
+        /// The game.
+        game: &'a LiveView,
+    },
+    /// To every page: a move was played.
+    Played {
+        /// The library's report of it.
+        report: &'a ReportView,
+        /// The game after it.
+        game: &'a LiveView,
+    },
+    /// To every page: the game changed otherwise (an end offered or
+    /// agreed, a page opened or closed).
+    State {
+        /// The game now.
+        game: &'a LiveView,
+    },
+    /// To the page that sent a message the server refused.
+    Error {
+        /// Why, in a sentence.
+        error: String,
+    },
+    /// To every page: the game was abandoned and is gone.
+    Expired,
+}
+
+impl ServerMessage<'_> {
+    /// The message as JSON text.
+    fn text(&self) -> Arc<str> {
+        serde_json::to_string(self)
+            .unwrap_or_else(|e| format!("{{\"type\":\"error\",\"error\":\"{e}\"}}"))
+            .into()
+    }
+}
+
+/// The answer to a page's message: for everyone, or for it alone.
+fn apply(
+    live: &mut Live,
+    seat: Option<Side>,
+    message: &ClientMessage,
+) -> Result<Arc<str>, Refusal> {
+    match message {
+        ClientMessage::Move { house, ply } => {
+            let report = live.play(seat, house, *ply)?;
+            let game = live.view();
+            Ok(ServerMessage::Played {
+                report: &report,
+                game: &game,
+            }
+            .text())
+        }
+        ClientMessage::OfferEnd { ply } => live.offer_end(seat, *ply).map(|()| state(live)),
+        ClientMessage::AcceptEnd { ply } => live.accept_end(seat, *ply).map(|()| state(live)),
+    }
+}
+
+/// The state message of `live`.
+fn state(live: &Live) -> Arc<str> {
+    ServerMessage::State { game: &live.view() }.text()
+}
+
+/// The error message `error`.
+fn error(error: impl std::fmt::Display) -> Arc<str> {
+    ServerMessage::Error {
+        error: error.to_string(),
+    }
+    .text()
+}
+
+/// A live game in memory, with the channel its pages listen on.
+#[derive(Debug)]
+pub struct LiveGame {
+    state: Mutex<Live>,
+    tx: broadcast::Sender<Arc<str>>,
+}
+
+impl LiveGame {
+    fn lock(&self) -> MutexGuard<'_, Live> {
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// The live games with a page open, and the connections.
+#[derive(Debug)]
+pub struct Hub {
+    games: Mutex<HashMap<String, Arc<LiveGame>>>,
+    connections: AtomicUsize,
+    limits: LiveLimits,
+}
+
+impl Hub {
+    /// No games yet, at most `limits`.
+    pub fn new(limits: LiveLimits) -> Hub {
+        Hub {
+            games: Mutex::new(HashMap::new()),
+            connections: AtomicUsize::new(0),
+            limits,
+        }
+    }
+
+    fn games(&self) -> MutexGuard<'_, HashMap<String, Arc<LiveGame>>> {
+        self.games
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The live games in memory.
+    pub fn held(&self) -> usize {
+        self.games().len()
+    }
+
+    /// The open connections.
+    pub fn connections(&self) -> usize {
+        self.connections.load(Ordering::Relaxed)
+    }
+}
+
+/// A page's place in a game: the game, its seat and its channel.
+struct Joined {
+    game: Arc<LiveGame>,
+    seat: Option<Side>,
+    rx: broadcast::Receiver<Arc<str>>,
+}
+
+/// Opens game `id` for a page on `seat`'s token: from memory or from the
+/// store, counted as present. Gives the game, the seat and the page's
+/// channel, subscribed before its first message is made.
+fn join(app: &App, id: &str, token: Option<&str>) -> Result<Joined, ApiError> {
+    let mut games = app.live.games();
+    let game = match games.get(id) {
+        Some(game) => Arc::clone(game),
+        None => {
+            if games.len() >= app.live.limits.games {
+                return Err(ApiError::busy(
+                    "too many live games are open; try again later",
+                ));
+            }
+            let stored = app
+                .store()
+                .live_game(id)?
+                .ok_or_else(|| ApiError::no_game(id))?;
+            let live = Live::from_stored(&stored).map_err(ApiError::internal)?;
+            let (tx, _) = broadcast::channel(BACKLOG);
+            let game = Arc::new(LiveGame {
+                state: Mutex::new(live),
+                tx,
+            });
+            games.insert(id.to_owned(), Arc::clone(&game));
+            game
+        }
+    };
+    let rx = game.tx.subscribe();
+    let mut live = game.lock();
+    let seat = live.seat(token);
+    live.count(seat, true);
+    let _ = game.tx.send(state(&live));
+    drop(live);
+    Ok(Joined { game, seat, rx })
+}
+
+/// A page on `seat` closed: the game leaves memory when no page is open.
+fn leave(app: &App, id: &str, game: &LiveGame, seat: Option<Side>) {
+    let mut games = app.live.games();
+    let mut live = game.lock();
+    live.count(seat, false);
+    if live.deserted() {
+        games.remove(id);
+    } else {
+        let _ = game.tx.send(state(&live));
+    }
+}
+
+/// Handles one message from a page on `seat`: played and stored, then
+/// sent to every page; or refused, to that page alone.
+fn handle(app: &App, game: &LiveGame, seat: Option<Side>, text: &str) -> Option<Arc<str>> {
+    if text.len() > MAX_MESSAGE {
+        return Some(error(format!(
+            "the message is {} bytes: at most {MAX_MESSAGE} are read",
+            text.len()
+        )));
+    }
+    let message: ClientMessage = match serde_json::from_str(text) {
+        Ok(message) => message,
+        Err(e) => return Some(error(format!("bad message: {e}"))),
+    };
+    let mut live = game.lock();
+    let before = live.clone();
+    match apply(&mut live, seat, &message) {
+        Ok(answer) => {
+            let changed = live.game().ply() != before.game().ply()
+                || live.game().is_game_over() != before.game().is_game_over();
+            if changed
+                && let Err(e) =
+                    app.store()
+                        .update_record(&live.id, &live.record_text(), live.result_text())
+            {
+                *live = before;
+                return Some(error(ApiError::internal(e).message()));
+            }
+            let _ = game.tx.send(answer);
+            None
+        }
+        Err(refusal) => Some(error(refusal)),
+    }
+}
+
+/// The query of the socket's address.
+#[derive(Deserialize, Debug)]
+pub struct Seat {
+    /// The seat's secret token; none to watch.
+    token: Option<String>,
+}
+
+/// `GET /api/live/<id>/ws`: the page's socket, if the server takes one more.
+pub async fn socket(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(seat): Query<Seat>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let Some(slot) = Slot::take(&app) else {
+        return ApiError::busy("too many connections; try again later").into_response();
+    };
+    upgrade
+        // Small buffers: a page's messages are a few KiB (tungstenite's
+        // default of 128 KiB each way would be most of a game's memory).
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024)
+        .max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
+        .on_upgrade(move |socket| async move {
+            serve(&app, socket, id, seat.token).await;
+            drop(slot);
+        })
+}
+
+/// One of the connections the server takes, given back when dropped (also
+/// when the upgrade fails and the socket never opens).
+struct Slot(Arc<App>);
+
+impl Slot {
+    /// A connection, if fewer than the limit are open.
+    fn take(app: &Arc<App>) -> Option<Slot> {
+        let connections = &app.live.connections;
+        let taken = connections.fetch_add(1, Ordering::SeqCst);
+        if taken >= app.live.limits.connections {
+            connections.fetch_sub(1, Ordering::SeqCst);
+            return None;
+        }
+        Some(Slot(Arc::clone(app)))
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.0.live.connections.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Runs `f` on a blocking thread (SQLite).
+async fn blocking<T: Send + 'static>(
+    app: &Arc<App>,
+    f: impl FnOnce(&App) -> T + Send + 'static,
+) -> Option<T> {
+    let app = Arc::clone(app);
+    tokio::task::spawn_blocking(move || f(&app)).await.ok()
+}
+
+/// Serves one page's socket until it closes or the game expires.
+async fn serve(app: &Arc<App>, mut socket: WebSocket, id: String, token: Option<String>) {
+    let key = id.clone();
+    let joined = blocking(app, move |app| join(app, &key, token.as_deref())).await;
+    let Joined { game, seat, mut rx } = match joined {
+        Some(Ok(joined)) => joined,
+        Some(Err(e)) => {
+            let _ = socket.send(text(error(e.message()))).await;
+            return;
+        }
+        None => return,
+    };
+    let seated = {
+        let live = game.lock();
+        ServerMessage::Seated {
+            you: seat.map(side_name),
+            game: &live.view(),
+        }
+        .text()
+    };
+    if socket.send(text(seated)).await.is_ok() {
+        relay(app, &mut socket, &game, seat, &mut rx).await;
+    }
+    let app2 = Arc::clone(app);
+    let _ = tokio::task::spawn_blocking(move || leave(&app2, &id, &game, seat)).await;
+}
+
+/// Passes the page's messages to the game and the game's to the page.
+async fn relay(
+    app: &Arc<App>,
+    socket: &mut WebSocket,
+    game: &Arc<LiveGame>,
+    seat: Option<Side>,
+    rx: &mut broadcast::Receiver<Arc<str>>,
+) {
+    loop {
+        let outgoing = tokio::select! {
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Text(body))) => {
+                    let game = Arc::clone(game);
+                    let body = body.to_string();
+                    match blocking(app, move |app| handle(app, &game, seat, &body)).await {
+                        Some(Some(refusal)) => refusal,
+                        Some(None) => continue,
+                        None => return,
+                    }
+                }
+                Some(Ok(Message::Binary(_))) => error("send JSON text, not binary"),
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
+                Some(Ok(_)) => continue,
+            },
+            pushed = rx.recv() => match pushed {
+                Ok(message) => message,
+                Err(broadcast::error::RecvError::Lagged(_)) => state(&game.lock()),
+                Err(broadcast::error::RecvError::Closed) => return,
+            },
+        };
+        let expired = outgoing.starts_with("{\"type\":\"expired\"");
+        if socket.send(text(outgoing)).await.is_err() || expired {
+            return;
+        }
+    }
+}
+
+/// A text frame of `message`.
+fn text(message: Arc<str>) -> Message {
+    Message::Text(message.as_ref().into())
+}
+
+/// Deletes the abandoned games and tells their open pages.
+pub fn expire(app: &App) -> rusqlite::Result<usize> {
+    let secs = i64::try_from(app.live.limits.expiry_secs).unwrap_or(i64::MAX);
+    let gone = app.store().expire_live(secs)?;
+    let mut games = app.live.games();
+    for id in &gone {
+        if let Some(game) = games.remove(id) {
+            let _ = game.tx.send(ServerMessage::Expired.text());
+        }
+    }
+    Ok(gone.len())
+}
+
+/// Sweeps for abandoned games every so often, for ever.
+pub async fn sweep(app: Arc<App>) {
+    let every = std::time::Duration::from_secs(app.live.limits.expiry_secs.clamp(1, 60));
+    loop {
+        tokio::time::sleep(every).await;
+        let app = Arc::clone(&app);
+        if let Ok(Err(e)) = tokio::task::spawn_blocking(move || expire(&app)).await {
+            eprintln!("web: expiring live games: {e}");
+        }
+    }
+}
+
+/// The body of a request to start a live game.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct NewLive {
+    /// The creator's side, `"south"` or `"north"` (default South).
+    #[serde(default)]
+    pub side: Option<String>,
+    /// The ruleset's text (default `abapa`).
+    #[serde(default)]
+    pub ruleset: Option<String>,
+    /// A position to start from instead of the ruleset's start.
+    #[serde(default)]
+    pub position: Option<String>,
+}
+
+/// A new live game: its id and the creator's and the opponent's seats.
+#[derive(Serialize, Debug)]
+pub struct Created {
+    /// The game's id: `/live/<id>` watches it.
+    pub id: String,
+    /// The creator's side.
+    pub side: &'static str,
+    /// The creator's seat token.
+    pub token: String,
+    /// The opponent's seat token, for the link to send.
+    pub invite: String,
+}
+
+/// Starts a live game as `request` asks.
+pub fn create(app: &App, request: &NewLive, start: Position) -> Result<Created, ApiError> {
+    let side = match request.side.as_deref() {
+        None => Side::South,
+        Some(text) => {
+            parse_side(text).ok_or_else(|| ApiError::bad("side must be \"south\" or \"north\""))?
+        }
+    };
+    let tokens = Sides {
+        south: crate::api::new_id(),
+        north: crate::api::new_id(),
+    };
+    let live = Live::new(crate::api::new_id(), start, tokens.clone());
+    app.store().insert_live(&live.stored())?;
+    let Sides { south, north } = tokens;
+    let (token, invite) = match side {
+        Side::South => (south, north),
+        Side::North => (north, south),
+    };
+    Ok(Created {
+        id: live.id,
+        side: side_name(side),
+        token,
+        invite,
+    })
+}
+
+/// The game `id` as every page shows it (from memory, else the store).
+pub fn view(app: &App, id: &str) -> Result<(LiveView, String), ApiError> {
+    if let Some(game) = app.live.games().get(id) {
+        let live = game.lock();
+        return Ok((live.view(), live.record_text()));
+    }
+    let stored = app
+        .store()
+        .live_game(id)?
+        .ok_or_else(|| ApiError::no_game(id))?;
+    let live = Live::from_stored(&stored).map_err(ApiError::internal)?;
+    Ok((live.view(), live.record_text()))
+}
+
+/// A refused socket: a status and a sentence.
+impl ApiError {
+    /// The server is at a limit.
+    pub fn busy(message: &str) -> ApiError {
+        ApiError::with_status(StatusCode::SERVICE_UNAVAILABLE, message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn live(position: &str) -> Live {
+        let tokens = Sides {
+            south: "s-token".to_owned(),
+            north: "n-token".to_owned(),
+        };
+        Live::new("L".into(), position.parse().unwrap(), tokens)
+    }
+
+    const START: &str = "4,4,4,4,4,4/4,4,4,4,4,4 s 0 0";
+
+    #[test]
+    fn only_a_seat_token_moves_for_its_side() {
+        let mut g = live(START);
+        assert_eq!(g.seat(Some("s-token")), Some(Side::South));
+        assert_eq!(g.seat(Some("n-token")), Some(Side::North));
+        assert_eq!(g.seat(Some("guess")), None);
+        let before = g.clone();
+        assert_eq!(g.play(None, "C", 0), Err(Refusal::Watching));
+        assert_eq!(
+            g.play(Some(Side::North), "C", 0),
+            Err(Refusal::NotYourSide(Side::North))
+        );
+        assert!(matches!(
+            g.play(Some(Side::North), "c", 0),
+            Err(Refusal::Illegal(_))
+        ));
+        assert_eq!(g, before);
+        let report = g.play(Some(Side::South), "C", 0).unwrap();
+        assert_eq!(report.sown, ["D", "E", "F", "a"]);
+        assert_eq!(
+            g.play(Some(Side::South), "C", 0),
+            Err(Refusal::Stale { ply: 1 }),
+            "the same message again"
+        );
+    }
+
+    #[test]
+    fn a_end_offered_and_accepted_ends_the_game_by_agreement() {
+        let mut g = live(START);
+        assert_eq!(g.accept_end(Some(Side::North), 0), Err(Refusal::NoOffer));
+        g.offer_end(Some(Side::South), 0).unwrap();
+        assert_eq!(g.view().end_offer, Some("south"));
+        assert_eq!(g.accept_end(Some(Side::South), 0), Err(Refusal::NoOffer));
+        assert_eq!(g.accept_end(None, 0), Err(Refusal::Watching));
+        g.accept_end(Some(Side::North), 0).unwrap();
+        let end = g.view().table.end.unwrap();
+        assert_eq!((end.result, end.termination), ("1/2-1/2", "agreement"));
+        assert_eq!(
+            end.text,
+            "Ended by agreement: each side takes the seeds on its own side (R11); 24-24, a draw"
+        );
+        let back = Live::from_stored(&g.stored()).unwrap();
+        assert_eq!(
+            back.view().table.end,
+            g.view().table.end,
+            "the record keeps the agreement"
+        );
+        assert_eq!(g.offer_end(Some(Side::South), 0), Err(Refusal::Over));
+    }
+
+    #[test]
+    fn a_move_declines_an_offer() {
+        let mut g = live("4,4,4,4,4,4/4,4,4,4,4,4 s 0 0");
+        let would = g.view().if_agreed.unwrap();
+        assert_eq!(
+            (would.result, would.scores.south, would.scores.north),
+            ("1/2-1/2", 24, 24)
+        );
+        g.offer_end(Some(Side::North), 0).unwrap();
+        g.play(Some(Side::South), "A", 0).unwrap();
+        assert_eq!(g.view().end_offer, None);
+    }
+
+    #[test]
+    fn messages_read_strictly() {
+        let read =
+            |text: &str| serde_json::from_str::<ClientMessage>(text).map_err(|e| e.to_string());
+        assert_eq!(
+            read(r#"{"type":"move","house":"C","ply":3}"#),
+            Ok(ClientMessage::Move {
+                house: "C".into(),
+                ply: 3
+            })
+        );
+        assert!(
+            read(r#"{"type":"move","house":"C"}"#)
+                .unwrap_err()
+                .contains("missing field `ply`")
+        );
+        assert!(
+            read(r#"{"type":"resign","ply":1}"#)
+                .unwrap_err()
+                .contains("unknown variant")
+        );
+        assert!(
+            read(r#"{"type":"offer_end","ply":1,"x":2}"#)
+                .unwrap_err()
+                .contains("unknown field")
+        );
+        assert!(read(r#"{"type":"move","house":"C","ply":-1}"#).is_err());
+    }
+
+    #[test]
+    fn apply_answers_everyone_or_refuses() {
+        let mut g = live(START);
+        let move_c = ClientMessage::Move {
+            house: "C".into(),
+            ply: 0,
+        };
+        let answer = apply(&mut g, Some(Side::South), &move_c).unwrap();
+        assert!(
+            answer.starts_with("{\"type\":\"played\",\"report\":{\"ply\":1,"),
+            "{answer}"
+        );
+        assert_eq!(
+            apply(&mut g, Some(Side::South), &move_c).unwrap_err(),
+            Refusal::Stale { ply: 1 }
+        );
+        let text = error(Refusal::Watching);
+        assert_eq!(
+            &*text,
+            r#"{"type":"error","error":"you are watching: only the two players move"}"#
+        );
+    }
+}
