@@ -8,7 +8,9 @@ use core::fmt;
 use core::ops::RangeInclusive;
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyMemoryError, PyOSError, PyOverflowError, PyTypeError, PyValueError};
+use pyo3::exceptions::{
+    PyBaseException, PyMemoryError, PyOSError, PyOverflowError, PyTypeError, PyValueError,
+};
 use pyo3::prelude::*;
 use pyo3::types::PyInt;
 
@@ -158,27 +160,25 @@ pub(crate) fn add_detail_defaults(py: Python<'_>) -> PyResult<()> {
 /// name (`IllegalMoveReason::name`, the C enum's name) as `.move` and
 /// `.reason`.
 pub(crate) fn illegal_move_error(message: String, e: oware::PlayError) -> PyErr {
-    Python::attach(|py| {
-        let err = IllegalMoveError::new_err(message);
-        let value = err.value(py);
-        let detail = value
-            .setattr("move", crate::types::PyMove(e.m))
-            .and_then(|()| value.setattr("reason", e.reason.name()));
-        detail.err().unwrap_or(err)
+    with_detail(IllegalMoveError::new_err(message), |value| {
+        value.setattr("move", crate::types::PyMove(e.m))?;
+        value.setattr("reason", e.reason.name())
     })
 }
 
 /// An `InvalidRecordError` with the record's line and the movetext's ply
 /// the error is at (or None) as `.line` and `.ply`.
 fn record_error(e: &oware::ParseRecordError) -> PyErr {
-    Python::attach(|py| {
-        let err = InvalidRecordError::new_err(e.to_string());
-        let value = err.value(py);
-        let detail = value
-            .setattr("line", e.line())
-            .and_then(|()| value.setattr("ply", e.ply()));
-        detail.err().unwrap_or(err)
+    with_detail(InvalidRecordError::new_err(e.to_string()), |value| {
+        value.setattr("line", e.line())?;
+        value.setattr("ply", e.ply())
     })
+}
+
+/// `err` with its detail attributes set by `set` on the exception (or the
+/// error setting them raised).
+fn with_detail(err: PyErr, set: impl FnOnce(&Bound<'_, PyBaseException>) -> PyResult<()>) -> PyErr {
+    Python::attach(|py| set(err.value(py)).err().unwrap_or(err))
 }
 
 /// `result.py()?` turns a core error into its Python exception.
