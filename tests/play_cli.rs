@@ -393,14 +393,27 @@ fn save_and_load_resume_the_game() {
     let file = path.to_str().expect("a UTF-8 path");
     let (out, _) = play(
         &["--you", "both"],
-        format!("C\nf\nsave {file}\nq\n").as_bytes(),
+        format!("C\nf\nsave {file}\nsave {file}\nq\n").as_bytes(),
     );
+    assert_eq!(out.matches("saved the game in").count(), 2, "{out}");
     shows(
         &out,
         &[&format!(
             "saved the game in {file} (--load {file} resumes it)"
         )],
     );
+    // Another file is not written over; this game's own save is.
+    let (out, _) = play(
+        &["--you", "both"],
+        format!("C\nsave {file}\nsave {file}\nq\n").as_bytes(),
+    );
+    shows(
+        &out,
+        &[&format!(
+            "{file} already exists: save to another name (this game's own saves it writes over)"
+        )],
+    );
+    assert_eq!(out.matches("saved the game in").count(), 0, "{out}");
     let (out, code) = play(&["--load", file, "--you", "both"], b"record\nB\nq\n");
     assert_eq!(code, Some(0), "{out}");
     shows(

@@ -131,6 +131,8 @@ pub struct Session {
     save_file: Option<PathBuf>,
     /// Whether the last save in `save_file` was written.
     saved: std::cell::Cell<bool>,
+    /// The file `save` last wrote, which a later `save` may write over.
+    saved_as: std::cell::Cell<Option<PathBuf>>,
     /// The flags that `--load` needs besides the file to resume as
     /// played (the endgame databases').
     resume_flags: String,
@@ -158,6 +160,7 @@ impl Session {
             keyboard: Keyboard::start(),
             save_file: saving::default_save_file(),
             saved: std::cell::Cell::new(true),
+            saved_as: std::cell::Cell::new(None),
             resume_flags: String::new(),
             replay_flags: Some(String::new()),
         };
@@ -767,13 +770,31 @@ impl Session {
             say!("save needs a file name: save FILE");
             return;
         };
+        let saved_as = self.saved_as.take();
+        let ours = saved_as
+            .as_deref()
+            .is_some_and(|p| saving::same_file(p, &path));
+        if path.exists() && !ours {
+            say!(
+                "{} already exists: save to another name (this game's own saves it writes over)",
+                path.display()
+            );
+            self.saved_as.set(saved_as);
+            return;
+        }
         match saving::write(&self.record(), &path) {
-            Ok(()) => say!(
-                "saved the game in {} ({} resumes it)",
-                path.display(),
-                self.resume_command(&path)
-            ),
-            Err(e) => say!("could not save in {}: {e}", path.display()),
+            Ok(()) => {
+                say!(
+                    "saved the game in {} ({} resumes it)",
+                    path.display(),
+                    self.resume_command(&path)
+                );
+                self.saved_as.set(Some(path));
+            }
+            Err(e) => {
+                say!("could not save in {}: {e}", path.display());
+                self.saved_as.set(saved_as);
+            }
         }
     }
 
