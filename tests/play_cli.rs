@@ -1115,3 +1115,66 @@ fn undo_before_your_first_move_takes_back_nothing() {
     shows(&out, &["nothing to undo: you have not moved yet"]);
     assert_eq!(out.matches("South plays").count(), 1, "{out}");
 }
+
+/// The word after `--load ` in `line`, as `sh` reads it (quotes undone).
+fn load_argument_as_sh_reads_it(line: &str) -> String {
+    let command = line
+        .split("--load ")
+        .nth(1)
+        .and_then(|rest| rest.split(" resumes it").next())
+        .unwrap_or_else(|| panic!("no --load ... resumes it in {line:?}"));
+    let output = Command::new("sh")
+        .args(["-c", &format!("printf '%s\\n' {command}")])
+        .output()
+        .expect("run sh");
+    let words = String::from_utf8(output.stdout).expect("UTF-8");
+    let words: Vec<&str> = words.lines().collect();
+    assert_eq!(
+        words.len(),
+        1,
+        "{command:?} is not one word to sh: {words:?}"
+    );
+    words[0].to_owned()
+}
+
+/// A command printed to resume a game pastes back into a shell: a path
+/// with a space or a quote in it is quoted, a plain one is not.
+#[test]
+fn printed_commands_quote_what_a_shell_would_split() {
+    let dir = temp_dir("it's a dir");
+    let file = dir.join("my game.pgn");
+    let name = file.to_str().expect("a UTF-8 path");
+    let (out, _) = play(
+        &["--you", "both"],
+        format!("C\nsave {name}\nq\n").as_bytes(),
+    );
+    let line = out
+        .lines()
+        .find(|l| l.contains("saved the game in"))
+        .unwrap_or_else(|| panic!("no save in:\n{out}"));
+    assert!(
+        line.contains(&format!(
+            "--load '{}' resumes it",
+            name.replace('\'', "'\\''")
+        )),
+        "{line}"
+    );
+    assert_eq!(load_argument_as_sh_reads_it(line), name);
+    // The unfinished game's own file, when the game is left.
+    let save = dir.join("unfinished game.pgn");
+    let env = [("OWARE_PLAY_SAVE", save.to_str().expect("a UTF-8 path"))];
+    let (out, _) = play_env(&["--you", "both"], &env, b"C\nq\n");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("It is saved in"))
+        .unwrap_or_else(|| panic!("no save file in:\n{out}"));
+    assert_eq!(load_argument_as_sh_reads_it(line), save.to_str().unwrap());
+    // A plain path is left as it is.
+    let plain = temp_file("plain.pgn");
+    let plain = plain.to_str().expect("a UTF-8 path");
+    let (out, _) = play(
+        &["--you", "both"],
+        format!("C\nsave {plain}\nq\n").as_bytes(),
+    );
+    shows(&out, &[&format!("(--load {plain} resumes it)")]);
+}

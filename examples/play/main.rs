@@ -131,7 +131,7 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
     let mut session = Session::new(game, sides, seed, endgame, args.delay);
     interrupt::catch();
     if let Some(dir) = &args.endgame {
-        session.resume_with(&format!(" --endgame {}", dir.display()));
+        session.resume_with(&format!(" --endgame {}", session::shell_path(dir)));
     }
     match &args.load {
         Some(path) if session.is_save_file(path) => {}

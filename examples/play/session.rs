@@ -268,7 +268,7 @@ impl Session {
 
     /// The command line's flags that resume the game saved in `path`.
     fn resume_command(&self, path: &Path) -> String {
-        format!("--load {}{}", path.display(), self.resume_flags)
+        format!("--load {}{}", shell_path(path), self.resume_flags)
     }
 
     /// Whether `path` is the file an unfinished game is kept in.
@@ -828,12 +828,20 @@ impl Drop for Session {
     }
 }
 
-/// `text` as one word for a shell: as it is when it has only letters,
-/// digits and `-`, else in single quotes.
+/// `text` as one word for a POSIX shell, so that a command printed with
+/// it can be pasted back: as it is when every character is one a shell
+/// gives no meaning to (letters, digits and `-_./,:=@%+`), else in single
+/// quotes, each `'` in it written `'\''`; `''` for nothing.
 pub fn shell_word(text: &str) -> String {
-    if text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./,:=@%+".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
         text.to_owned()
     } else {
-        format!("'{text}'")
+        format!("'{}'", text.replace('\'', "'\\''"))
     }
+}
+
+/// The path `path` as one word for a shell, as [`shell_word`].
+pub fn shell_path(path: &Path) -> String {
+    shell_word(&path.to_string_lossy())
 }
