@@ -1178,3 +1178,42 @@ fn printed_commands_quote_what_a_shell_would_split() {
     );
     shows(&out, &[&format!("(--load {plain} resumes it)")]);
 }
+
+/// A start that fails (moves that do not parse or cannot be played, a
+/// file that cannot be loaded) leaves the unfinished game in the save
+/// file where it is, and makes no numbered file beside it.
+#[test]
+fn a_failed_start_leaves_the_unfinished_game_in_place() {
+    let dir = temp_dir("failed-start");
+    let save = dir.join("unfinished.pgn");
+    let env = [("OWARE_PLAY_SAVE", save.to_str().expect("a UTF-8 path"))];
+    play_env(&["--you", "both"], &env, b"C\nq\n");
+    assert_eq!(read(&save), two_player_record("1. C"));
+    let missing = dir.join("missing.pgn");
+    for args in [
+        &["--moves", "ZZ"][..],
+        &["--moves", "C a C"],
+        &["--moves", "CfBa", "--load", missing.to_str().unwrap()],
+    ] {
+        let (out, code) = play_env(args, &env, b"q\n");
+        assert_eq!(code, Some(2), "{args:?}: {out}");
+        assert!(out.contains("error: "), "{out}");
+        assert!(!out.contains("An unfinished game was in"), "{out}");
+        assert_eq!(read(&save), two_player_record("1. C"), "{args:?}");
+        let files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("the directory")
+            .map(|e| e.expect("an entry").file_name())
+            .collect();
+        assert_eq!(files, ["unfinished.pgn"], "{args:?}: {out}");
+    }
+    let (out, _) = play_env(&["--moves", "C a C"], &env, b"q\n");
+    shows(&out, &["error: ply 3: illegal move C: house is empty"]);
+    // A start that works still keeps it aside.
+    let (out, code) = play_env(&["--moves", "B", "--you", "both"], &env, b"q\n");
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(
+        read(&dir.join("unfinished-1.pgn")),
+        two_player_record("1. C")
+    );
+    assert_eq!(read(&save), two_player_record("1. B"));
+}

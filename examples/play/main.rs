@@ -123,6 +123,13 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
         None => Game::from_position(args.start.start().map_err(|e| e.to_string())?),
     };
     let sides = sides(&args)?;
+    // Everything that can fail is checked before the session starts: it
+    // moves an unfinished game aside, which a failed start must not do.
+    let moves = match &args.moves {
+        Some(text) => oware::record::parse_moves(text).map_err(|e| e.to_string())?,
+        None => Vec::new(),
+    };
+    check_moves(&game, &moves)?;
     let endgame = match &args.endgame {
         Some(dir) => Some(load_endgame(dir, &game, &sides)?),
         None => None,
@@ -151,10 +158,6 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
             words::plies(session.plies())
         );
     }
-    let moves = match &args.moves {
-        Some(text) => oware::record::parse_moves(text).map_err(|e| e.to_string())?,
-        None => Vec::new(),
-    };
     session.run(&moves)
 }
 
@@ -188,6 +191,16 @@ impl Args {
         self.level = self.level.or(level);
         Ok(())
     }
+}
+
+/// An error naming the first of `moves` that cannot be played in turn
+/// from `game` ("ply 2: ..."), counted from the first.
+fn check_moves(game: &Game, moves: &[oware::Move]) -> Result<(), String> {
+    let mut game = game.clone();
+    for (i, &m) in moves.iter().enumerate() {
+        game.play(m).map_err(|e| format!("ply {}: {e}", i + 1))?;
+    }
+    Ok(())
 }
 
 /// Who plays each side, from `--you`, `--level` and `--engines`.
