@@ -1217,3 +1217,85 @@ fn a_failed_start_leaves_the_unfinished_game_in_place() {
     );
     assert_eq!(read(&save), two_player_record("1. B"));
 }
+
+/// The files in `dir` and under it.
+fn files_under(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("the directory") {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            files.push(path.clone());
+            files.extend(files_under(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// A hint below level 5 builds no endgame database (level 5's, about a
+/// minute of one core and 90 MB, was built by the first hint at any
+/// level); level 5 says what it builds, and about how long it takes,
+/// before it starts.
+#[test]
+fn only_level_5_builds_an_endgame_database_and_says_so_first() {
+    let cache = temp_dir("endgame-cache");
+    let env = [("OWARE_ENDGAME_CACHE", cache.to_str().expect("a UTF-8 path"))];
+    // Two hints: the search (up to 2 s) gives a build time to start.
+    let (out, _) = play_env(
+        &["--level", "1", "--seed", "1"],
+        &env,
+        b"hint\nA\nhint\nq\n",
+    );
+    assert_eq!(out.matches("hint: ").count(), 2, "{out}");
+    assert!(!out.contains("builds"), "{out}");
+    assert_eq!(files_under(&cache), Vec::<PathBuf>::new(), "{out}");
+    let (out, _) = play_env(&["--you", "both"], &env, b"hint\nq\n");
+    assert!(out.contains("hint: "), "{out}");
+    assert_eq!(files_under(&cache), Vec::<PathBuf>::new(), "{out}");
+    // Level 5 says what it will build before its first move (here it
+    // never moves: nothing is built).
+    let (out, _) = play_env(&["--level", "5"], &env, b"q\n");
+    let abapa = cache.join("abapa");
+    shows(
+        &out,
+        &[&format!(
+            "Level 5 builds its endgame database the first time it plays or hints: \
+             every position with up to 12 seeds on the board, in memory (a few seconds), \
+             then up to 16 seeds, into {} (about 45 seconds of one core, about 90 MB on disk; \
+             once on this machine: later games load it). \
+             It plays on meanwhile, using each part once it is ready.",
+            abapa.display()
+        )],
+    );
+    assert_eq!(files_under(&cache), Vec::<PathBuf>::new(), "{out}");
+    let (out, _) = play(&["--level", "5"], b"q\n");
+    shows(
+        &out,
+        &[
+            "every position with up to 12 seeds on the board, in memory \
+           (a few seconds; OWARE_ENDGAME_CACHE is off: for this game only).",
+        ],
+    );
+    // With the first layers cached, the rest; with all of them, nothing.
+    std::fs::create_dir_all(&abapa).expect("a directory");
+    for seeds in 0..=12 {
+        std::fs::write(abapa.join(format!("own-{seeds:02}.owdb")), "").expect("write");
+    }
+    let (out, _) = play_env(&["--level", "5"], &env, b"q\n");
+    shows(
+        &out,
+        &[&format!(
+            "first time it plays or hints: up to 16 seeds, into {} (about 45 seconds",
+            abapa.display()
+        )],
+    );
+    for seeds in 13..=16 {
+        std::fs::write(abapa.join(format!("own-{seeds:02}.owdb")), "").expect("write");
+    }
+    let (out, _) = play_env(&["--level", "5"], &env, b"q\n");
+    assert!(!out.contains("builds"), "{out}");
+    // Not for level 4.
+    let (out, _) = play_env(&["--level", "4"], &env, b"q\n");
+    assert!(!out.contains("builds"), "{out}");
+}

@@ -277,6 +277,88 @@ fn load_endgame(dir: &Path, game: &Game, sides: &Sides) -> Result<Arc<Database>,
     Ok(Arc::new(db))
 }
 
+/// What level 5 is about to build for `ruleset` the first time it plays
+/// or hints, with how long it takes and where it goes: the endgame
+/// layers [`oware::search::auto_endgame`] builds that the cache directory
+/// does not hold yet; `None` when there are none to build (all cached,
+/// or a ruleset with no endgame database).
+fn endgame_build_notice(ruleset: &oware::Ruleset) -> Option<String> {
+    use oware::search::{
+        AUTO_ENDGAME_SEEDS, CACHED_ENDGAME_SEEDS, ENDGAME_CACHE_VAR, endgame_cache_dir,
+    };
+    let convention = Convention::of(ruleset);
+    Database::new(ruleset, convention).ok()?;
+    let houses = 2 * ruleset.houses_per_side() as u128;
+    // Boards with exactly k seeds on the houses: C(k + houses - 1, houses - 1).
+    let layer = |k: u8| (1..houses).fold(1u128, |c, i| c * (u128::from(k) + i) / i);
+    // As the library: the most seeds whose boards, all layers up to them,
+    // number at most `max_boards`.
+    let seeds_for = |most: u8, max_boards: u128| {
+        let most = most.min(ruleset.total_seeds());
+        (0..=most)
+            .rev()
+            .find(|&k| (0..=k).map(layer).sum::<u128>() <= max_boards)
+            .unwrap_or(0)
+    };
+    let in_memory = seeds_for(AUTO_ENDGAME_SEEDS, 2_704_156);
+    let cached = seeds_for(CACHED_ENDGAME_SEEDS, 30_421_755);
+    let cache = endgame_cache_dir(ruleset);
+    let missing = |seeds: std::ops::RangeInclusive<u8>| -> u128 {
+        seeds
+            .filter(|&k| {
+                cache
+                    .as_ref()
+                    .is_none_or(|dir| !dir.join(Database::layer_file_name(convention, k)).is_file())
+            })
+            .map(layer)
+            .sum()
+    };
+    let first = missing(0..=in_memory);
+    let then = match cache {
+        Some(_) if cached > in_memory => missing(in_memory + 1..=cached),
+        _ => 0,
+    };
+    if first + then == 0 {
+        return None;
+    }
+    // Each part built: what, and about how long.
+    let mut parts: Vec<(String, String)> = Vec::new();
+    if first > 0 {
+        parts.push((
+            format!("every position with up to {in_memory} seeds on the board, in memory"),
+            words::build_time(first),
+        ));
+    }
+    if let Some(dir) = &cache
+        && then > 0
+    {
+        parts.push((
+            format!("up to {cached} seeds, into {}", dir.display()),
+            words::build_time(then),
+        ));
+    }
+    if let Some((_, last)) = parts.last_mut() {
+        match &cache {
+            Some(_) => {
+                *last += &format!(
+                    ", {} on disk; once on this machine: later games load it",
+                    words::megabytes(first + then)
+                );
+            }
+            None => *last += &format!("; {ENDGAME_CACHE_VAR} is off: for this game only"),
+        }
+    }
+    let parts: Vec<String> = parts
+        .into_iter()
+        .map(|(what, how)| format!("{what} ({how})"))
+        .collect();
+    Some(format!(
+        "Level 5 builds its endgame database the first time it plays or hints: {}. \
+         It plays on meanwhile, using each part once it is ready.",
+        parts.join(", then ")
+    ))
+}
+
 /// A level-`level` engine player with `seed` and the databases, if any.
 fn engine(level: Level, seed: u64, endgame: Option<&Arc<Database>>) -> Player {
     let mut player = Player::new(level, seed);

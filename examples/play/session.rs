@@ -59,6 +59,14 @@ impl Sides {
         *self.levels.get(side)
     }
 
+    /// Whether level 5 plays a side (it builds an endgame database on
+    /// first use, unless one is given).
+    fn level_five_plays(self) -> bool {
+        Side::ALL
+            .iter()
+            .any(|&s| self.level(s) == Some(Level::Five))
+    }
+
     fn people_only(self) -> bool {
         Side::ALL.iter().all(|&s| self.level(s).is_none())
     }
@@ -139,6 +147,8 @@ pub struct Session {
     /// The flags besides the start, the players and the seed that play
     /// this game again (`--moves`); `None` for a game loaded.
     replay_flags: Option<String>,
+    /// Whether the game has said what level 5 builds.
+    told_build: std::cell::Cell<bool>,
 }
 
 impl Session {
@@ -163,6 +173,7 @@ impl Session {
             saved_as: std::cell::Cell::new(None),
             resume_flags: String::new(),
             replay_flags: Some(String::new()),
+            told_build: std::cell::Cell::new(false),
         };
         session.seat_players();
         session.claim_save_file();
@@ -414,8 +425,21 @@ impl Session {
                 );
             }
         }
+        self.tell_endgame_build();
         say!("{}", view::legend(self.sides.view));
         self.draw();
+    }
+
+    /// Says what level 5 is about to build (once): its endgame database,
+    /// unless one was given or it is built or cached already.
+    fn tell_endgame_build(&self) {
+        if self.endgame.is_some() || !self.sides.level_five_plays() || self.told_build.replace(true)
+        {
+            return;
+        }
+        if let Some(notice) = super::endgame_build_notice(self.game.ruleset()) {
+            say!("{notice}");
+        }
     }
 
     /// The command-line flags that start from this game's start: its
@@ -705,15 +729,18 @@ impl Session {
     }
 
     /// The engine's suggestion for the side to move, explained: the
-    /// endgame database's (the one given, else the one level 5 builds,
-    /// once ready) where it holds an exact value, else a search of at
-    /// most 12 plies and 2 seconds.
+    /// endgame database's (the one given, else, against level 5, the one
+    /// it builds, once ready) where it holds an exact value, else a search
+    /// of at most 12 plies and 2 seconds. Below level 5 a hint builds no
+    /// database.
     fn hint(&self) {
         let side = self.game.position().turn();
-        let endgame = self
-            .endgame
-            .clone()
-            .or_else(|| oware::search::auto_endgame(self.game.ruleset()));
+        let endgame = self.endgame.clone().or_else(|| {
+            self.sides
+                .level_five_plays()
+                .then(|| oware::search::auto_endgame(self.game.ruleset()))
+                .flatten()
+        });
         if let Some((m, value)) = endgame.as_ref().and_then(|db| db.perfect_move(&self.game)) {
             let n = words::seeds(usize::from(value.unsigned_abs()));
             let gain = match value {
