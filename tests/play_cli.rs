@@ -360,30 +360,44 @@ fn engines_respect_you_and_play_to_the_end() {
     assert!(!out.contains("Type new"), "{out}");
 }
 
+/// A hint speaks to the player whose move it is: how they stand, the
+/// best move, and the line the engine expects.
 #[test]
 fn hint_explains_its_score_and_line() {
-    let (out, _) = play(
-        &[
-            "--position",
-            "0,0,0,0,0,1/1,1,0,0,0,0 s 24 21",
-            "--you",
-            "both",
-        ],
-        b"HINT\nq\n",
+    let hint = |position: &str| {
+        let (out, _) = play(&["--position", position, "--you", "both"], b"HINT\nq\n");
+        let line = out
+            .lines()
+            .find_map(|l| l.split_once("hint: ").map(|(_, hint)| hint.to_owned()))
+            .unwrap_or_else(|| panic!("no hint in:\n{out}"));
+        assert!(
+            !line.contains("score") && !line.contains("good for"),
+            "{line}"
+        );
+        line
+    };
+    assert_eq!(
+        hint("0,0,0,0,0,1/1,1,0,0,0,0 s 24 21"),
+        "you can win within 1 ply; best: F (the line: F)"
     );
-    shows(
-        &out,
-        &["hint: F (South wins within 1 ply with best play: F)"],
+    assert_eq!(
+        hint("0,0,0,0,1,0/1,1,0,0,0,0 s 21 24"),
+        "you lose within 3 plies if North plays its best; best: E (the line: E b F)"
     );
-    let (out, _) = play(&["--you", "both"], b"hint\nq\n");
-    shows(
-        &out,
-        &[
-            "hint: ",
-            "(score ",
-            ", + good for South: after the line ",
-            "plies ahead, the engine expects South to be ",
-        ],
+    // North has 20 seeds in its store, South none: South is well behind.
+    let line = hint("4,4,4,2,0,0/2,2,2,2,2,4 s 0 20");
+    let behind: f64 = line
+        .strip_prefix("you are ")
+        .and_then(|rest| rest.split_once(" seeds behind; best: "))
+        .and_then(|(seeds, _)| seeds.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!((10.0..30.0).contains(&behind), "{line}");
+    assert!(line.contains(" (the engine's line, "), "{line}");
+    // The other way round, ahead (by a forced win, or seeds).
+    let line = hint("2,2,2,2,2,4/4,4,4,2,0,0 n 0 20");
+    assert!(
+        line.starts_with("you can win within ") || line.contains(" seeds ahead; best: "),
+        "{line}"
     );
 }
 
@@ -601,6 +615,23 @@ fn endgame_databases_say_who_uses_them() {
             // Resuming needs the databases again.
             &format!("It is saved in {file}: --load {file} --endgame {dir} resumes it."),
         ],
+    );
+    // A hint from the databases: what the mover captures from here on.
+    let position = "0,0,0,0,0,1/1,1,0,0,0,0 s 24 21";
+    let game = oware::Game::from_position(position.parse().expect("a position"));
+    let (m, value) = db.perfect_move(&game).expect("the database holds it");
+    assert!(value > 0, "{value}");
+    let (out, _) = play(
+        &["--endgame", dir, "--position", position, "--you", "both"],
+        b"hint\nq\n",
+    );
+    shows(
+        &out,
+        &[&format!(
+            "hint: with perfect play you capture {value} {} more than North from here on; \
+             best: {m} (endgame database)",
+            if value == 1 { "seed" } else { "seeds" }
+        )],
     );
 }
 

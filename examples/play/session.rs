@@ -742,15 +742,9 @@ impl Session {
                 .flatten()
         });
         if let Some((m, value)) = endgame.as_ref().and_then(|db| db.perfect_move(&self.game)) {
-            let n = words::seeds(usize::from(value.unsigned_abs()));
-            let gain = match value {
-                0 => "as many seeds as".to_owned(),
-                v if v > 0 => format!("{n} more than"),
-                _ => format!("{n} fewer than"),
-            };
             say!(
-                "hint: {m} (endgame database: with perfect play {side} captures {gain} {} from here on)",
-                !side
+                "hint: {}; best: {m} (endgame database)",
+                words::captures_to_come(value, !side)
             );
             return;
         }
@@ -769,24 +763,15 @@ impl Session {
         let line = line.join(" ");
         let score = result.score;
         match score.plies_to_end() {
-            Some(plies) => {
-                let winner = if score.is_win() { side } else { !side };
-                let plies = words::plies(usize::from(plies));
-                say!("hint: {m} ({winner} wins within {plies} with best play: {line})");
-            }
-            None => {
-                let seeds = score.seeds().unwrap_or(0.0);
-                let standing = if seeds.abs() < 0.05 {
-                    format!("level with {}", !side)
-                } else {
-                    let ahead = if seeds > 0.0 { "ahead of" } else { "behind" };
-                    format!("{:.1} seeds {ahead} {}", seeds.abs(), !side)
-                };
-                say!(
-                    "hint: {m} (score {score}, + good for {side}: after the line {line}, {} plies ahead, the engine expects {side} to be {standing})",
-                    result.depth
-                );
-            }
+            Some(plies) => say!(
+                "hint: {}; best: {m} (the line: {line})",
+                words::forced_end(score.is_win(), usize::from(plies), !side)
+            ),
+            None => say!(
+                "hint: {}; best: {m} (the engine's line, {} deep: {line})",
+                words::standing(score.seeds().unwrap_or(0.0)),
+                words::plies(usize::from(result.depth))
+            ),
         }
     }
 
