@@ -1291,7 +1291,7 @@ fn only_level_5_builds_an_endgame_database_and_says_so_first() {
     shows(
         &out,
         &[&format!(
-            "Level 5 builds its endgame database the first time it plays or hints: \
+            "Level 5 builds its endgame database the first time it moves or gives a hint: \
              every position with up to 12 seeds on the board, in memory (a few seconds), \
              then up to 16 seeds, into {} (about 45 seconds of one core, about 90 MB on disk; \
              once on this machine: later games load it). \
@@ -1317,7 +1317,7 @@ fn only_level_5_builds_an_endgame_database_and_says_so_first() {
     shows(
         &out,
         &[&format!(
-            "first time it plays or hints: up to 16 seeds, into {} (about 45 seconds",
+            "first time it moves or gives a hint: up to 16 seeds, into {} (about 45 seconds",
             abapa.display()
         )],
     );

@@ -16,16 +16,20 @@
 //! At the prompt: a house letter of the side to move (either case) or its
 //! number counted from that side's left, `hint`, `undo`, `draw` (offer to
 //! end by agreement), `save FILE`, `record`, `new`, `rematch`, `help` or
-//! `quit` (`q`). Moves are shown seed by seed when standard output is a
+//! `quit` (`q`). `hint` says how you stand, the best move and the line the
+//! engine expects; it builds no endgame database unless level 5 plays
+//! (which says what it builds, and about how long that takes, at the
+//! start). Moves are shown seed by seed when standard output is a
 //! terminal (`--delay 0` turns it off; Enter skips), in colour unless
 //! `NO_COLOR` is set. An unfinished game is saved as it is played (each
 //! move before it is shown) to the file `OWARE_PLAY_SAVE` names (default
 //! `$XDG_STATE_HOME/oware/unfinished-game.pgn`, i.e.
 //! `~/.local/state/oware/unfinished-game.pgn`; `off` saves nothing); a new
 //! game moves an unfinished one it finds there to a numbered name beside
-//! it. So Ctrl-C or Ctrl-D lose nothing (both say where the game is):
-//! `--load` the file to resume, with the players, level and seed its tags
-//! record.
+//! it (a start that fails, such as `--moves` that cannot be played, leaves
+//! it where it is). So Ctrl-C or Ctrl-D lose nothing (both say where the
+//! game is): `--load` the file to resume, with the players, level and seed
+//! its tags record.
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -277,8 +281,8 @@ fn load_endgame(dir: &Path, game: &Game, sides: &Sides) -> Result<Arc<Database>,
     Ok(Arc::new(db))
 }
 
-/// What level 5 is about to build for `ruleset` the first time it plays
-/// or hints, with how long it takes and where it goes: the endgame
+/// What level 5 is about to build for `ruleset` the first time it moves
+/// or gives a hint, with how long it takes and where it goes: the endgame
 /// layers [`oware::search::auto_endgame`] builds that the cache directory
 /// does not hold yet; `None` when there are none to build (all cached,
 /// or a ruleset with no endgame database).
@@ -353,7 +357,7 @@ fn endgame_build_notice(ruleset: &oware::Ruleset) -> Option<String> {
         .map(|(what, how)| format!("{what} ({how})"))
         .collect();
     Some(format!(
-        "Level 5 builds its endgame database the first time it plays or hints: {}. \
+        "Level 5 builds its endgame database the first time it moves or gives a hint: {}. \
          It plays on meanwhile, using each part once it is ready.",
         parts.join(", then ")
     ))
