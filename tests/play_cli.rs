@@ -360,30 +360,44 @@ fn engines_respect_you_and_play_to_the_end() {
     assert!(!out.contains("Type new"), "{out}");
 }
 
+/// A hint speaks to the player whose move it is: how they stand, the
+/// best move, and the line the engine expects.
 #[test]
 fn hint_explains_its_score_and_line() {
-    let (out, _) = play(
-        &[
-            "--position",
-            "0,0,0,0,0,1/1,1,0,0,0,0 s 24 21",
-            "--you",
-            "both",
-        ],
-        b"HINT\nq\n",
+    let hint = |position: &str| {
+        let (out, _) = play(&["--position", position, "--you", "both"], b"HINT\nq\n");
+        let line = out
+            .lines()
+            .find_map(|l| l.split_once("hint: ").map(|(_, hint)| hint.to_owned()))
+            .unwrap_or_else(|| panic!("no hint in:\n{out}"));
+        assert!(
+            !line.contains("score") && !line.contains("good for"),
+            "{line}"
+        );
+        line
+    };
+    assert_eq!(
+        hint("0,0,0,0,0,1/1,1,0,0,0,0 s 24 21"),
+        "you can win within 1 ply; best: F (the line: F)"
     );
-    shows(
-        &out,
-        &["hint: F (South wins within 1 ply with best play: F)"],
+    assert_eq!(
+        hint("0,0,0,0,1,0/1,1,0,0,0,0 s 21 24"),
+        "you lose within 3 plies if North plays its best; best: E (the line: E b F)"
     );
-    let (out, _) = play(&["--you", "both"], b"hint\nq\n");
-    shows(
-        &out,
-        &[
-            "hint: ",
-            "(score ",
-            ", + good for South: after the line ",
-            "plies ahead, the engine expects South to be ",
-        ],
+    // North has 20 seeds in its store, South none: South is well behind.
+    let line = hint("4,4,4,2,0,0/2,2,2,2,2,4 s 0 20");
+    let behind: f64 = line
+        .strip_prefix("you are ")
+        .and_then(|rest| rest.split_once(" seeds behind; best: "))
+        .and_then(|(seeds, _)| seeds.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!((10.0..30.0).contains(&behind), "{line}");
+    assert!(line.contains(" (the engine's line, "), "{line}");
+    // The other way round, ahead (by a forced win, or seeds).
+    let line = hint("2,2,2,2,2,4/4,4,4,2,0,0 n 0 20");
+    assert!(
+        line.starts_with("you can win within ") || line.contains(" seeds ahead; best: "),
+        "{line}"
     );
 }
 
@@ -601,6 +615,23 @@ fn endgame_databases_say_who_uses_them() {
             // Resuming needs the databases again.
             &format!("It is saved in {file}: --load {file} --endgame {dir} resumes it."),
         ],
+    );
+    // A hint from the databases: what the mover captures from here on.
+    let position = "0,0,0,0,0,1/1,1,0,0,0,0 s 24 21";
+    let game = oware::Game::from_position(position.parse().expect("a position"));
+    let (m, value) = db.perfect_move(&game).expect("the database holds it");
+    assert!(value > 0, "{value}");
+    let (out, _) = play(
+        &["--endgame", dir, "--position", position, "--you", "both"],
+        b"hint\nq\n",
+    );
+    shows(
+        &out,
+        &[&format!(
+            "hint: with perfect play you capture {value} {} more than North from here on; \
+             best: {m} (endgame database)",
+            if value == 1 { "seed" } else { "seeds" }
+        )],
     );
 }
 
@@ -1114,4 +1145,188 @@ fn undo_before_your_first_move_takes_back_nothing() {
     );
     shows(&out, &["nothing to undo: you have not moved yet"]);
     assert_eq!(out.matches("South plays").count(), 1, "{out}");
+}
+
+/// The word after `--load ` in `line`, as `sh` reads it (quotes undone).
+fn load_argument_as_sh_reads_it(line: &str) -> String {
+    let command = line
+        .split("--load ")
+        .nth(1)
+        .and_then(|rest| rest.split(" resumes it").next())
+        .unwrap_or_else(|| panic!("no --load ... resumes it in {line:?}"));
+    let output = Command::new("sh")
+        .args(["-c", &format!("printf '%s\\n' {command}")])
+        .output()
+        .expect("run sh");
+    let words = String::from_utf8(output.stdout).expect("UTF-8");
+    let words: Vec<&str> = words.lines().collect();
+    assert_eq!(
+        words.len(),
+        1,
+        "{command:?} is not one word to sh: {words:?}"
+    );
+    words[0].to_owned()
+}
+
+/// A command printed to resume a game pastes back into a shell: a path
+/// with a space or a quote in it is quoted, a plain one is not.
+#[test]
+fn printed_commands_quote_what_a_shell_would_split() {
+    let dir = temp_dir("it's a dir");
+    let file = dir.join("my game.pgn");
+    let name = file.to_str().expect("a UTF-8 path");
+    let (out, _) = play(
+        &["--you", "both"],
+        format!("C\nsave {name}\nq\n").as_bytes(),
+    );
+    let line = out
+        .lines()
+        .find(|l| l.contains("saved the game in"))
+        .unwrap_or_else(|| panic!("no save in:\n{out}"));
+    assert!(
+        line.contains(&format!(
+            "--load '{}' resumes it",
+            name.replace('\'', "'\\''")
+        )),
+        "{line}"
+    );
+    assert_eq!(load_argument_as_sh_reads_it(line), name);
+    // The unfinished game's own file, when the game is left.
+    let save = dir.join("unfinished game.pgn");
+    let env = [("OWARE_PLAY_SAVE", save.to_str().expect("a UTF-8 path"))];
+    let (out, _) = play_env(&["--you", "both"], &env, b"C\nq\n");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("It is saved in"))
+        .unwrap_or_else(|| panic!("no save file in:\n{out}"));
+    assert_eq!(load_argument_as_sh_reads_it(line), save.to_str().unwrap());
+    // A plain path is left as it is.
+    let plain = temp_file("plain.pgn");
+    let plain = plain.to_str().expect("a UTF-8 path");
+    let (out, _) = play(
+        &["--you", "both"],
+        format!("C\nsave {plain}\nq\n").as_bytes(),
+    );
+    shows(&out, &[&format!("(--load {plain} resumes it)")]);
+}
+
+/// A start that fails (moves that do not parse or cannot be played, a
+/// file that cannot be loaded) leaves the unfinished game in the save
+/// file where it is, and makes no numbered file beside it.
+#[test]
+fn a_failed_start_leaves_the_unfinished_game_in_place() {
+    let dir = temp_dir("failed-start");
+    let save = dir.join("unfinished.pgn");
+    let env = [("OWARE_PLAY_SAVE", save.to_str().expect("a UTF-8 path"))];
+    play_env(&["--you", "both"], &env, b"C\nq\n");
+    assert_eq!(read(&save), two_player_record("1. C"));
+    let missing = dir.join("missing.pgn");
+    for args in [
+        &["--moves", "ZZ"][..],
+        &["--moves", "C a C"],
+        &["--moves", "CfBa", "--load", missing.to_str().unwrap()],
+    ] {
+        let (out, code) = play_env(args, &env, b"q\n");
+        assert_eq!(code, Some(2), "{args:?}: {out}");
+        assert!(out.contains("error: "), "{out}");
+        assert!(!out.contains("An unfinished game was in"), "{out}");
+        assert_eq!(read(&save), two_player_record("1. C"), "{args:?}");
+        let files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("the directory")
+            .map(|e| e.expect("an entry").file_name())
+            .collect();
+        assert_eq!(files, ["unfinished.pgn"], "{args:?}: {out}");
+    }
+    let (out, _) = play_env(&["--moves", "C a C"], &env, b"q\n");
+    shows(&out, &["error: ply 3: illegal move C: house is empty"]);
+    // A start that works still keeps it aside.
+    let (out, code) = play_env(&["--moves", "B", "--you", "both"], &env, b"q\n");
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(
+        read(&dir.join("unfinished-1.pgn")),
+        two_player_record("1. C")
+    );
+    assert_eq!(read(&save), two_player_record("1. B"));
+}
+
+/// The files in `dir` and under it.
+fn files_under(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("the directory") {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            files.push(path.clone());
+            files.extend(files_under(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// A hint below level 5 builds no endgame database (level 5's, about a
+/// minute of one core and 90 MB, was built by the first hint at any
+/// level); level 5 says what it builds, and about how long it takes,
+/// before it starts.
+#[test]
+fn only_level_5_builds_an_endgame_database_and_says_so_first() {
+    let cache = temp_dir("endgame-cache");
+    let env = [("OWARE_ENDGAME_CACHE", cache.to_str().expect("a UTF-8 path"))];
+    // Two hints: the search (up to 2 s) gives a build time to start.
+    let (out, _) = play_env(
+        &["--level", "1", "--seed", "1"],
+        &env,
+        b"hint\nA\nhint\nq\n",
+    );
+    assert_eq!(out.matches("hint: ").count(), 2, "{out}");
+    assert!(!out.contains("builds"), "{out}");
+    assert_eq!(files_under(&cache), Vec::<PathBuf>::new(), "{out}");
+    let (out, _) = play_env(&["--you", "both"], &env, b"hint\nq\n");
+    assert!(out.contains("hint: "), "{out}");
+    assert_eq!(files_under(&cache), Vec::<PathBuf>::new(), "{out}");
+    // Level 5 says what it will build before its first move (here it
+    // never moves: nothing is built).
+    let (out, _) = play_env(&["--level", "5"], &env, b"q\n");
+    let abapa = cache.join("abapa");
+    shows(
+        &out,
+        &[&format!(
+            "Level 5 builds its endgame database the first time it moves or gives a hint: \
+             every position with up to 12 seeds on the board, in memory (a few seconds), \
+             then up to 16 seeds, into {} (about 45 seconds of one core, about 90 MB on disk; \
+             once on this machine: later games load it). \
+             It plays on meanwhile, using each part once it is ready.",
+            abapa.display()
+        )],
+    );
+    assert_eq!(files_under(&cache), Vec::<PathBuf>::new(), "{out}");
+    let (out, _) = play(&["--level", "5"], b"q\n");
+    shows(
+        &out,
+        &[
+            "every position with up to 12 seeds on the board, in memory \
+           (a few seconds; OWARE_ENDGAME_CACHE is off: for this game only).",
+        ],
+    );
+    // With the first layers cached, the rest; with all of them, nothing.
+    std::fs::create_dir_all(&abapa).expect("a directory");
+    for seeds in 0..=12 {
+        std::fs::write(abapa.join(format!("own-{seeds:02}.owdb")), "").expect("write");
+    }
+    let (out, _) = play_env(&["--level", "5"], &env, b"q\n");
+    shows(
+        &out,
+        &[&format!(
+            "first time it moves or gives a hint: up to 16 seeds, into {} (about 45 seconds",
+            abapa.display()
+        )],
+    );
+    for seeds in 13..=16 {
+        std::fs::write(abapa.join(format!("own-{seeds:02}.owdb")), "").expect("write");
+    }
+    let (out, _) = play_env(&["--level", "5"], &env, b"q\n");
+    assert!(!out.contains("builds"), "{out}");
+    // Not for level 4.
+    let (out, _) = play_env(&["--level", "4"], &env, b"q\n");
+    assert!(!out.contains("builds"), "{out}");
 }

@@ -16,16 +16,20 @@
 //! At the prompt: a house letter of the side to move (either case) or its
 //! number counted from that side's left, `hint`, `undo`, `draw` (offer to
 //! end by agreement), `save FILE`, `record`, `new`, `rematch`, `help` or
-//! `quit` (`q`). Moves are shown seed by seed when standard output is a
+//! `quit` (`q`). `hint` says how you stand, the best move and the line the
+//! engine expects; it builds no endgame database unless level 5 plays
+//! (which says what it builds, and about how long that takes, at the
+//! start). Moves are shown seed by seed when standard output is a
 //! terminal (`--delay 0` turns it off; Enter skips), in colour unless
 //! `NO_COLOR` is set. An unfinished game is saved as it is played (each
 //! move before it is shown) to the file `OWARE_PLAY_SAVE` names (default
 //! `$XDG_STATE_HOME/oware/unfinished-game.pgn`, i.e.
 //! `~/.local/state/oware/unfinished-game.pgn`; `off` saves nothing); a new
 //! game moves an unfinished one it finds there to a numbered name beside
-//! it. So Ctrl-C or Ctrl-D lose nothing (both say where the game is):
-//! `--load` the file to resume, with the players, level and seed its tags
-//! record.
+//! it (a start that fails, such as `--moves` that cannot be played, leaves
+//! it where it is). So Ctrl-C or Ctrl-D lose nothing (both say where the
+//! game is): `--load` the file to resume, with the players, level and seed
+//! its tags record.
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -123,6 +127,13 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
         None => Game::from_position(args.start.start().map_err(|e| e.to_string())?),
     };
     let sides = sides(&args)?;
+    // Everything that can fail is checked before the session starts: it
+    // moves an unfinished game aside, which a failed start must not do.
+    let moves = match &args.moves {
+        Some(text) => oware::record::parse_moves(text).map_err(|e| e.to_string())?,
+        None => Vec::new(),
+    };
+    check_moves(&game, &moves)?;
     let endgame = match &args.endgame {
         Some(dir) => Some(load_endgame(dir, &game, &sides)?),
         None => None,
@@ -131,7 +142,7 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
     let mut session = Session::new(game, sides, seed, endgame, args.delay);
     interrupt::catch();
     if let Some(dir) = &args.endgame {
-        session.resume_with(&format!(" --endgame {}", dir.display()));
+        session.resume_with(&format!(" --endgame {}", session::shell_path(dir)));
     }
     match &args.load {
         Some(path) if session.is_save_file(path) => {}
@@ -151,10 +162,6 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
             words::plies(session.plies())
         );
     }
-    let moves = match &args.moves {
-        Some(text) => oware::record::parse_moves(text).map_err(|e| e.to_string())?,
-        None => Vec::new(),
-    };
     session.run(&moves)
 }
 
@@ -188,6 +195,16 @@ impl Args {
         self.level = self.level.or(level);
         Ok(())
     }
+}
+
+/// An error naming the first of `moves` that cannot be played in turn
+/// from `game` ("ply 2: ..."), counted from the first.
+fn check_moves(game: &Game, moves: &[oware::Move]) -> Result<(), String> {
+    let mut game = game.clone();
+    for (i, &m) in moves.iter().enumerate() {
+        game.play(m).map_err(|e| format!("ply {}: {e}", i + 1))?;
+    }
+    Ok(())
 }
 
 /// Who plays each side, from `--you`, `--level` and `--engines`.
@@ -262,6 +279,88 @@ fn load_endgame(dir: &Path, game: &Game, sides: &Sides) -> Result<Arc<Database>,
         sides.endgame_use()
     );
     Ok(Arc::new(db))
+}
+
+/// What level 5 is about to build for `ruleset` the first time it moves
+/// or gives a hint, with how long it takes and where it goes: the endgame
+/// layers [`oware::search::auto_endgame`] builds that the cache directory
+/// does not hold yet; `None` when there are none to build (all cached,
+/// or a ruleset with no endgame database).
+fn endgame_build_notice(ruleset: &oware::Ruleset) -> Option<String> {
+    use oware::search::{
+        AUTO_ENDGAME_SEEDS, CACHED_ENDGAME_SEEDS, ENDGAME_CACHE_VAR, endgame_cache_dir,
+    };
+    let convention = Convention::of(ruleset);
+    Database::new(ruleset, convention).ok()?;
+    let houses = 2 * ruleset.houses_per_side() as u128;
+    // Boards with exactly k seeds on the houses: C(k + houses - 1, houses - 1).
+    let layer = |k: u8| (1..houses).fold(1u128, |c, i| c * (u128::from(k) + i) / i);
+    // As the library: the most seeds whose boards, all layers up to them,
+    // number at most `max_boards`.
+    let seeds_for = |most: u8, max_boards: u128| {
+        let most = most.min(ruleset.total_seeds());
+        (0..=most)
+            .rev()
+            .find(|&k| (0..=k).map(layer).sum::<u128>() <= max_boards)
+            .unwrap_or(0)
+    };
+    let in_memory = seeds_for(AUTO_ENDGAME_SEEDS, 2_704_156);
+    let cached = seeds_for(CACHED_ENDGAME_SEEDS, 30_421_755);
+    let cache = endgame_cache_dir(ruleset);
+    let missing = |seeds: std::ops::RangeInclusive<u8>| -> u128 {
+        seeds
+            .filter(|&k| {
+                cache
+                    .as_ref()
+                    .is_none_or(|dir| !dir.join(Database::layer_file_name(convention, k)).is_file())
+            })
+            .map(layer)
+            .sum()
+    };
+    let first = missing(0..=in_memory);
+    let then = match cache {
+        Some(_) if cached > in_memory => missing(in_memory + 1..=cached),
+        _ => 0,
+    };
+    if first + then == 0 {
+        return None;
+    }
+    // Each part built: what, and about how long.
+    let mut parts: Vec<(String, String)> = Vec::new();
+    if first > 0 {
+        parts.push((
+            format!("every position with up to {in_memory} seeds on the board, in memory"),
+            words::build_time(first),
+        ));
+    }
+    if let Some(dir) = &cache
+        && then > 0
+    {
+        parts.push((
+            format!("up to {cached} seeds, into {}", dir.display()),
+            words::build_time(then),
+        ));
+    }
+    if let Some((_, last)) = parts.last_mut() {
+        match &cache {
+            Some(_) => {
+                *last += &format!(
+                    ", {} on disk; once on this machine: later games load it",
+                    words::megabytes(first + then)
+                );
+            }
+            None => *last += &format!("; {ENDGAME_CACHE_VAR} is off: for this game only"),
+        }
+    }
+    let parts: Vec<String> = parts
+        .into_iter()
+        .map(|(what, how)| format!("{what} ({how})"))
+        .collect();
+    Some(format!(
+        "Level 5 builds its endgame database the first time it moves or gives a hint: {}. \
+         It plays on meanwhile, using each part once it is ready.",
+        parts.join(", then ")
+    ))
 }
 
 /// A level-`level` engine player with `seed` and the databases, if any.

@@ -59,6 +59,14 @@ impl Sides {
         *self.levels.get(side)
     }
 
+    /// Whether level 5 plays a side (it builds an endgame database on
+    /// first use, unless one is given).
+    fn level_five_plays(self) -> bool {
+        Side::ALL
+            .iter()
+            .any(|&s| self.level(s) == Some(Level::Five))
+    }
+
     fn people_only(self) -> bool {
         Side::ALL.iter().all(|&s| self.level(s).is_none())
     }
@@ -139,6 +147,8 @@ pub struct Session {
     /// The flags besides the start, the players and the seed that play
     /// this game again (`--moves`); `None` for a game loaded.
     replay_flags: Option<String>,
+    /// Whether the game has said what level 5 builds.
+    told_build: std::cell::Cell<bool>,
 }
 
 impl Session {
@@ -163,6 +173,7 @@ impl Session {
             saved_as: std::cell::Cell::new(None),
             resume_flags: String::new(),
             replay_flags: Some(String::new()),
+            told_build: std::cell::Cell::new(false),
         };
         session.seat_players();
         session.claim_save_file();
@@ -268,7 +279,7 @@ impl Session {
 
     /// The command line's flags that resume the game saved in `path`.
     fn resume_command(&self, path: &Path) -> String {
-        format!("--load {}{}", path.display(), self.resume_flags)
+        format!("--load {}{}", shell_path(path), self.resume_flags)
     }
 
     /// Whether `path` is the file an unfinished game is kept in.
@@ -414,8 +425,21 @@ impl Session {
                 );
             }
         }
+        self.tell_endgame_build();
         say!("{}", view::legend(self.sides.view));
         self.draw();
+    }
+
+    /// Says what level 5 is about to build (once): its endgame database,
+    /// unless one was given or it is built or cached already.
+    fn tell_endgame_build(&self) {
+        if self.endgame.is_some() || !self.sides.level_five_plays() || self.told_build.replace(true)
+        {
+            return;
+        }
+        if let Some(notice) = super::endgame_build_notice(self.game.ruleset()) {
+            say!("{notice}");
+        }
     }
 
     /// The command-line flags that start from this game's start: its
@@ -705,25 +729,22 @@ impl Session {
     }
 
     /// The engine's suggestion for the side to move, explained: the
-    /// endgame database's (the one given, else the one level 5 builds,
-    /// once ready) where it holds an exact value, else a search of at
-    /// most 12 plies and 2 seconds.
+    /// endgame database's (the one given, else, against level 5, the one
+    /// it builds, once ready) where it holds an exact value, else a search
+    /// of at most 12 plies and 2 seconds. Below level 5 a hint builds no
+    /// database.
     fn hint(&self) {
         let side = self.game.position().turn();
-        let endgame = self
-            .endgame
-            .clone()
-            .or_else(|| oware::search::auto_endgame(self.game.ruleset()));
+        let endgame = self.endgame.clone().or_else(|| {
+            self.sides
+                .level_five_plays()
+                .then(|| oware::search::auto_endgame(self.game.ruleset()))
+                .flatten()
+        });
         if let Some((m, value)) = endgame.as_ref().and_then(|db| db.perfect_move(&self.game)) {
-            let n = words::seeds(usize::from(value.unsigned_abs()));
-            let gain = match value {
-                0 => "as many seeds as".to_owned(),
-                v if v > 0 => format!("{n} more than"),
-                _ => format!("{n} fewer than"),
-            };
             say!(
-                "hint: {m} (endgame database: with perfect play {side} captures {gain} {} from here on)",
-                !side
+                "hint: {}; best: {m} (endgame database)",
+                words::captures_to_come(value, !side)
             );
             return;
         }
@@ -742,24 +763,15 @@ impl Session {
         let line = line.join(" ");
         let score = result.score;
         match score.plies_to_end() {
-            Some(plies) => {
-                let winner = if score.is_win() { side } else { !side };
-                let plies = words::plies(usize::from(plies));
-                say!("hint: {m} ({winner} wins within {plies} with best play: {line})");
-            }
-            None => {
-                let seeds = score.seeds().unwrap_or(0.0);
-                let standing = if seeds.abs() < 0.05 {
-                    format!("level with {}", !side)
-                } else {
-                    let ahead = if seeds > 0.0 { "ahead of" } else { "behind" };
-                    format!("{:.1} seeds {ahead} {}", seeds.abs(), !side)
-                };
-                say!(
-                    "hint: {m} (score {score}, + good for {side}: after the line {line}, {} plies ahead, the engine expects {side} to be {standing})",
-                    result.depth
-                );
-            }
+            Some(plies) => say!(
+                "hint: {}; best: {m} (the line: {line})",
+                words::forced_end(score.is_win(), usize::from(plies), !side)
+            ),
+            None => say!(
+                "hint: {}; best: {m} (the engine's line, {} deep: {line})",
+                words::standing(score.seeds().unwrap_or(0.0)),
+                words::plies(usize::from(result.depth))
+            ),
         }
     }
 
@@ -828,12 +840,20 @@ impl Drop for Session {
     }
 }
 
-/// `text` as one word for a shell: as it is when it has only letters,
-/// digits and `-`, else in single quotes.
+/// `text` as one word for a POSIX shell, so that a command printed with
+/// it can be pasted back: as it is when every character is one a shell
+/// gives no meaning to (letters, digits and `-_./,:=@%+`), else in single
+/// quotes, each `'` in it written `'\''`; `''` for nothing.
 pub fn shell_word(text: &str) -> String {
-    if text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./,:=@%+".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
         text.to_owned()
     } else {
-        format!("'{text}'")
+        format!("'{}'", text.replace('\'', "'\\''"))
     }
+}
+
+/// The path `path` as one word for a shell, as [`shell_word`].
+pub fn shell_path(path: &Path) -> String {
+    shell_word(&path.to_string_lossy())
 }
