@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import ast
+import contextlib
 import doctest
+import io
 import pathlib
 
 import pytest
@@ -71,15 +73,59 @@ def test_every_public_name_is_documented() -> None:
     assert public - documented == set()
 
 
-def test_readme_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
-    """The Python blocks of oware-py/README.md run, in order, in one namespace."""
-    pytest.importorskip("numpy")
-    readme = pathlib.Path(__file__).parents[1] / "README.md"
+README_ARROW = "# \u2192 "
+
+
+def _is_print(node: ast.stmt) -> bool:
+    call = node.value if isinstance(node, ast.Expr) else None
+    return isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "print"
+
+
+def _check_readme(readme: pathlib.Path) -> int:
+    """Runs the Python blocks of `readme` in order, in one namespace, statement by
+    statement; where a statement's lines end in `# → TEXT`, TEXT is what it must print
+    (or, for a bare expression, its repr), `...` matching anything as in doctest.
+    Returns how many statements were checked."""
     text = readme.read_text(encoding="utf-8")
     blocks = [b.split("```", 1)[0] for b in text.split("```python\n")[1:]]
-    assert len(blocks) >= 2
+    assert blocks, f"{readme} has no Python block"
     namespace: dict[str, object] = {}
+    checker = doctest.OutputChecker()
+    checked = 0
     for block in blocks:
-        exec(compile(block, str(readme), "exec"), namespace)
-    out = capsys.readouterr().out
-    assert "['D', 'E', 'F', 'a']" in out and "illegal move a" in out
+        lines = block.splitlines()
+        for node in ast.parse(block).body:
+            source = lines[node.lineno - 1 : node.end_lineno]
+            wanted = [line.split(README_ARROW, 1)[1].rstrip() for line in source if README_ARROW in line]
+            printed = io.StringIO()
+            with contextlib.redirect_stdout(printed):
+                if isinstance(node, ast.Expr) and not _is_print(node):
+                    value = eval(compile(ast.Expression(node.value), str(readme), "eval"), namespace)
+                    print(repr(value))
+                else:
+                    exec(compile(ast.Module([node], []), str(readme), "exec"), namespace)
+            if wanted:
+                want, got = "\n".join(wanted) + "\n", printed.getvalue()
+                assert checker.check_output(want, got, doctest.ELLIPSIS), (
+                    f"{readme.name} line {node.lineno} of its block says {want!r}, it gives {got!r}"
+                )
+                checked += 1
+    return checked
+
+
+def test_the_readme_checker_catches_a_stale_value(tmp_path: pathlib.Path) -> None:
+    good = "```python\nx = [1, 2]\nx  # \u2192 [1, ...]\nprint(len(x))  # \u2192 2\n```\n"
+    (tmp_path / "good.md").write_text(good, encoding="utf-8")
+    assert _check_readme(tmp_path / "good.md") == 2
+    (tmp_path / "stale.md").write_text(good.replace("\u2192 2", "\u2192 3"), encoding="utf-8")
+    with pytest.raises(AssertionError, match="says '3"):
+        _check_readme(tmp_path / "stale.md")
+
+
+@pytest.mark.parametrize("readme", ["oware-py/README.md", "README.md"])
+def test_readme_examples_print_what_they_say(readme: str) -> None:
+    """The Python blocks of the package's and the repository's READMEs run, and every
+    value they quote after `# →` is what the code gives today."""
+    pytest.importorskip("numpy")
+    path = pathlib.Path(__file__).parents[2] / readme
+    assert _check_readme(path) >= 3
