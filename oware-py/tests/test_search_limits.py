@@ -5,6 +5,8 @@ the Rust and C tests pin too."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import oware
@@ -47,7 +49,7 @@ BAD_LIMITS = [
 
 @pytest.mark.parametrize(("limits", "message"), BAD_LIMITS)
 def test_limits_that_are_no_limit_are_refused_with_the_core_s_words(limits: dict[str, int], message: str) -> None:
-    calls = [
+    calls: list[Callable[[], object]] = [
         lambda: Board().search(**limits),
         lambda: Board().analyse(**limits),
         lambda: Searcher(16).search(Board(), **limits),

@@ -504,8 +504,19 @@ impl Searcher {
     /// assert_eq!(e.to_string(), "tt_entries must be 1 to 67108864, not 0");
     /// ```
     pub fn try_new(tt_entries: usize) -> Result<Searcher, TableSizeError> {
-        if (1..=MAX_TABLE_ENTRIES).contains(&tt_entries) {
-            Ok(Searcher::new(tt_entries))
+        Searcher::check_entries(tt_entries).map(Searcher::new)
+    }
+
+    /// The size as given if [`Searcher::try_new`] takes it (1 to
+    /// [`MAX_TABLE_ENTRIES`]), without allocating a table.
+    ///
+    /// # Errors
+    ///
+    /// [`TableSizeError`] when `tt_entries` is 0 or over
+    /// [`MAX_TABLE_ENTRIES`].
+    pub const fn check_entries(tt_entries: usize) -> Result<usize, TableSizeError> {
+        if tt_entries >= 1 && tt_entries <= MAX_TABLE_ENTRIES {
+            Ok(tt_entries)
         } else {
             Err(TableSizeError {
                 entries: tt_entries,
