@@ -10,8 +10,9 @@ use crate::types::move_index;
 use core::ffi::c_char;
 
 use crate::{
-    Buf, Failure, Out, arg_mut, arg_ref, ffi_boundary, ffi_detailed, ffi_result, give, oware_game, oware_move_score,
-    oware_result, oware_search_limits, oware_search_result, oware_stop, take_back,
+    Buf, Failure, Out, arg_mut, arg_ref, ffi_boundary, ffi_detailed, ffi_result, give, oware_game,
+    oware_move_score, oware_result, oware_search_limits, oware_search_result, oware_stop,
+    take_back,
 };
 
 /// The most transposition-table entries a searcher may have (16 bytes
