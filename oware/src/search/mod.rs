@@ -32,7 +32,8 @@
 //!   against an exhaustive search over games on small boards).
 //! - **Limits** ([`SearchLimits`]): depth, nodes and wall-clock time, in any
 //!   combination; with none, [`SearchLimits::DEFAULT`] (8 plies or
-//!   1 000 000 positions, the default of the Python and C bindings too). With depth and node limits the same searcher state gives
+//!   1 000 000 positions, the default of the Python and C bindings too).
+//!   With depth and node limits the same searcher state gives
 //!   the same result every time (a fresh or [cleared](Searcher::clear)
 //!   searcher on one thread: a reused one also draws on what it searched
 //!   before); a time limit, or more than one thread, does not (it depends
@@ -211,7 +212,8 @@ impl core::fmt::Display for Score {
 /// [`SearchLimits::check`] refuses the values that are no limit: a depth
 /// of 0 or over [`SearchLimits::MAX_DEPTH`], and a node or time budget of
 /// 0. [`Searcher::search`] takes them as it can (a depth of 0 as 1, over
-/// the most as the most; a budget of 0 completes no iteration).
+/// the most as the most; a budget of 0 stops at once, after the first
+/// iteration at most).
 ///
 /// ```
 /// use oware::search::{SearchLimits, SearchLimitsError, Searcher};
@@ -292,8 +294,10 @@ impl SearchLimits {
     /// budget of 0 (a budget of nothing, not "no limit": leave the field
     /// `None` for that). No limit set at all is fine: it means
     /// [`SearchLimits::DEFAULT`]. The bindings refuse the same values
-    /// with these messages (Python's `ValueError`, C's
-    /// `OWARE_RESULT_INVALID_ARGUMENT` and `oware_search_limits_check`).
+    /// with these messages: Python's `ValueError`, and C's
+    /// `OWARE_RESULT_INVALID_ARGUMENT` with `oware_search_limits_check`
+    /// for a depth over 64 (in C a zero is no limit, so a zero budget
+    /// cannot be asked for).
     ///
     /// # Errors
     ///
@@ -480,8 +484,9 @@ impl Searcher {
     /// A searcher with a transposition table of `entries` entries (rounded
     /// up to a power of two, at most [`MAX_TABLE_ENTRIES`]; 16 bytes each,
     /// so `1 << 20` entries take 16 MiB) and the default evaluation, on one
-    /// thread. A size of 0 is taken as 1 and one over the most as the
-    /// most; [`Searcher::try_new`] refuses them instead.
+    /// thread. A size under one bucket of 4 entries (0 included) is taken
+    /// as one bucket, and one over the most as the most;
+    /// [`Searcher::try_new`] refuses 0 and over the most instead.
     #[must_use]
     pub fn new(entries: usize) -> Searcher {
         Searcher::with_evaluation(entries, Evaluation::default())
