@@ -518,12 +518,17 @@ impl Clock {
 }
 
 /// The limits of a search at `level`: `go`'s, or the level's own when
-/// `go` gives none (and is not `infinite`); a level with a depth (4)
-/// never searches deeper.
+/// `go` gives none (and is not `infinite`: then the deepest, until
+/// `stop`, as no limit would be the library's default depth); a level
+/// with a depth (4) never searches deeper.
 fn level_limits(level: Level, go: &Go) -> SearchLimits {
     let mut limits = go.limits;
-    if limits == SearchLimits::default() && !go.infinite {
-        limits = level.limits();
+    if limits.is_unset() {
+        limits = if go.infinite {
+            SearchLimits::depth(SearchLimits::MAX_DEPTH)
+        } else {
+            level.limits()
+        };
     }
     if let Some(cap) = level.limits().depth {
         limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));

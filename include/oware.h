@@ -82,6 +82,21 @@
 #define OWARE_SEARCHER_MAX_ENTRIES (1 << 26)
 
 /**
+ * The depth, in plies, of a search given no limit (an
+ * `oware_search_limits` of zeros): 8, level 4's depth. With
+ * `OWARE_DEFAULT_SEARCH_NODES`, the library's one default, the same in
+ * Rust and Python.
+ */
+#define OWARE_DEFAULT_SEARCH_DEPTH 8
+
+/**
+ * The most positions a search given no limit visits: 1 000 000 (level
+ * 5's reproducible budget), so that it ends well within a second on any
+ * position.
+ */
+#define OWARE_DEFAULT_SEARCH_NODES 1000000
+
+/**
  * The longest principal variation a search result holds.
  */
 #define OWARE_MAX_PV 64
@@ -600,9 +615,13 @@ typedef struct {
 } oware_relay;
 
 /**
- * When a search stops; 0 turns a limit off, and at least one must be
- * set. Depth and node limits give the same result every time (with a
+ * When a search stops; 0 turns a limit off. Every limit set applies;
+ * with none set (all zeros) the search stops by the library's default,
+ * the same as Rust's and Python's: `OWARE_DEFAULT_SEARCH_DEPTH` (8) plies
+ * or `OWARE_DEFAULT_SEARCH_NODES` (1 000 000) positions, whichever comes
+ * first. Depth and node limits give the same result every time (with a
  * fresh or cleared searcher); a time limit does not.
+ * `oware_search_limits_check` says why limits are refused.
  */
 typedef struct {
   /**
@@ -1212,9 +1231,36 @@ oware_result oware_game_perft_with_stop(const oware_game *game,
  *
  * On success the caller owns `*out` and must free it with
  * `oware_searcher_free`. On failure `*out` is set to NULL:
- * `OWARE_RESULT_INVALID_ARGUMENT` when `tt_entries` is out of range.
+ * `OWARE_RESULT_INVALID_ARGUMENT` when `tt_entries` is out of range
+ * (`oware_searcher_entries_check` writes why).
  */
 oware_result oware_searcher_new(size_t tt_entries, oware_searcher **out);
+
+/**
+ * Checks a transposition-table size as `oware_searcher_new` does, and
+ * writes why it is refused, in the words of Rust and Python, e.g.
+ * `"tt_entries must be 1 to 67108864, not 0"`.
+ *
+ * Returns `OWARE_RESULT_OK` for a size `oware_searcher_new` takes, else
+ * `OWARE_RESULT_INVALID_ARGUMENT`. Unless `err` is NULL or `err_len` is 0,
+ * `err` is set to why (empty when the size is taken), NUL-terminated.
+ */
+oware_result oware_searcher_entries_check(size_t tt_entries, char *err, size_t err_len);
+
+/**
+ * Checks search limits as `oware_searcher_search` and
+ * `oware_searcher_analyse` do, and writes why they are refused, in the
+ * words of Rust and Python, e.g. `"depth must be 1 to 64, not 65"`. (A
+ * zero is no limit, and all zeros the default search: only a depth over
+ * 64 is refused.)
+ *
+ * Returns `OWARE_RESULT_OK` for limits a search takes, else
+ * `OWARE_RESULT_INVALID_ARGUMENT`. Unless `err` is NULL or `err_len` is 0,
+ * `err` is set to why (empty when they are taken), NUL-terminated.
+ */
+oware_result oware_search_limits_check(const oware_search_limits *limits,
+                                       char *err,
+                                       size_t err_len);
 
 /**
  * Frees a searcher. Calling with NULL is fine. Must not be called twice
@@ -1243,10 +1289,13 @@ oware_result oware_searcher_set_stop(oware_searcher *searcher, const oware_stop 
  * the depth reached, the positions visited and the principal variation
  * to `*out`.
  *
- * Returns `OWARE_RESULT_INVALID_ARGUMENT` when no limit is set or the
- * depth is over 64, `OWARE_RESULT_GAME_OVER` when the game is over. With
- * only a time limit so short that no iteration completes, the best move
- * is the first legal move and the depth 0.
+ * With no limit set (all zeros), the search stops by the default:
+ * `OWARE_DEFAULT_SEARCH_DEPTH` plies or `OWARE_DEFAULT_SEARCH_NODES`
+ * positions. Returns `OWARE_RESULT_INVALID_ARGUMENT` when the depth is
+ * over 64 (`oware_search_limits_check` writes why),
+ * `OWARE_RESULT_GAME_OVER` when the game is over. With only a time limit
+ * so short that no iteration completes, the best move is the first legal
+ * move and the depth 0.
  */
 oware_result oware_searcher_search(oware_searcher *searcher,
                                    const oware_game *game,
@@ -1260,9 +1309,10 @@ oware_result oware_searcher_search(oware_searcher *searcher,
  * is checked before searching.
  *
  * `*out_n` is set to the number written, or needed
- * (`OWARE_RESULT_INSUFFICIENT_SIZE`). Returns
- * `OWARE_RESULT_INVALID_ARGUMENT` when no limit is set or the depth is
- * over 64, `OWARE_RESULT_GAME_OVER` when the game is over.
+ * (`OWARE_RESULT_INSUFFICIENT_SIZE`). With no limit set, the default, as
+ * for `oware_searcher_search`. Returns `OWARE_RESULT_INVALID_ARGUMENT`
+ * when the depth is over 64 (`oware_search_limits_check` writes why),
+ * `OWARE_RESULT_GAME_OVER` when the game is over.
  */
 oware_result oware_searcher_analyse(oware_searcher *searcher,
                                     const oware_game *game,

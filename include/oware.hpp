@@ -369,17 +369,21 @@ class Game {
 // The engine with its transposition table; movable, not copyable.
 class Searcher {
  public:
-  // A table of `tt_entries` entries (16 bytes each), 1 to OWARE_SEARCHER_MAX_ENTRIES.
-  explicit Searcher(size_t tt_entries = size_t{1} << 20)
-      : searcher_(detail::make<oware_searcher, oware_searcher_free>(
-            [&](oware_searcher** out) { return oware_searcher_new(tt_entries, out); })) {}
+  // A table of `tt_entries` entries (16 bytes each), 1 to OWARE_SEARCHER_MAX_ENTRIES;
+  // another size throws why, e.g. "tt_entries must be 1 to 67108864, not 0".
+  explicit Searcher(size_t tt_entries = size_t{1} << 20) : searcher_(create(tt_entries)) {}
+  // Searches within `limits`; all zeros is the library's default
+  // (OWARE_DEFAULT_SEARCH_DEPTH plies or OWARE_DEFAULT_SEARCH_NODES positions).
+  // Limits refused throw why, e.g. "depth must be 1 to 64, not 65".
   oware_search_result search(const Game& game, const oware_search_limits& limits) {
+    check_limits(limits);
     oware_search_result result;
     check(oware_searcher_search(get(), game.get(), &limits, &result));
     return result;
   }
   // Every legal move and its score, best first.
   std::vector<oware_move_score> analyse(const Game& game, const oware_search_limits& limits) {
+    check_limits(limits);
     std::vector<oware_move_score> scores(OWARE_MAX_HOUSES);
     size_t n = 0;
     check(oware_searcher_analyse(get(), game.get(), &limits, scores.data(), scores.size(), &n));
@@ -392,7 +396,18 @@ class Searcher {
   oware_searcher* get() const noexcept { return searcher_.get(); }
 
  private:
-  detail::Handle<oware_searcher, oware_searcher_free> searcher_;
+  using Handle = detail::Handle<oware_searcher, oware_searcher_free>;
+  // A searcher, or throws why the size is refused, in the library's words.
+  static Handle create(size_t tt_entries) {
+    detail::check_detail([&](char* e, size_t l) { return oware_searcher_entries_check(tt_entries, e, l); });
+    return detail::make<oware_searcher, oware_searcher_free>(
+        [&](oware_searcher** out) { return oware_searcher_new(tt_entries, out); });
+  }
+  // Throws why `limits` are refused, in the library's words.
+  static void check_limits(const oware_search_limits& limits) {
+    detail::check_detail([&](char* e, size_t l) { return oware_search_limits_check(&limits, e, l); });
+  }
+  Handle searcher_;
 };
 
 // What an endgame database says of a position: its value and best moves.

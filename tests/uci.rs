@@ -235,6 +235,11 @@ fn stop_ends_an_infinite_search_at_once() {
     eprintln!("stop answered in {waited:?}");
     assert!(waited < Duration::from_secs(2), "{waited:?}");
     assert!(Game::default().is_legal(Engine::best_move(&lines).parse().unwrap()));
+    // Infinite is deeper than the library's default search (8 plies).
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 9 ")),
+        "{lines:?}"
+    );
     // The next search is a whole one: the stop does not carry over.
     let lines = engine.ask("go depth 5", "bestmove");
     assert!(

@@ -1118,7 +1118,11 @@ impl Driver {
             nodes: u64::from(input.byte()) * 8,
             time_ms: 0,
         };
-        let valid = (limits.depth > 0 || limits.nodes > 0) && limits.depth <= 64;
+        // All zeros is the default search (8 plies or 1 000 000 positions).
+        let valid = limits.depth <= 64;
+        // SAFETY: see the module docs.
+        let checked = unsafe { oware_search_limits_check(&limits, null_mut(), 0) };
+        assert_eq!(checked == oware_result::Ok, valid, "{limits:?}");
         let expected = match () {
             () if searcher.is_null() || game.is_null() => oware_result::NullParameter,
             () if !valid => oware_result::InvalidArgument,

@@ -7,14 +7,33 @@ use oware::endgame::Database;
 use oware::search::{Level, Player, SearchLimits, Searcher};
 
 use crate::types::move_index;
+use core::ffi::c_char;
+
 use crate::{
-    Buf, Out, arg_mut, arg_ref, ffi_boundary, ffi_result, give, oware_game, oware_move_score,
-    oware_result, oware_search_limits, oware_search_result, oware_stop, take_back,
+    Buf, Failure, Out, arg_mut, arg_ref, ffi_boundary, ffi_detailed, ffi_result, give, oware_game,
+    oware_move_score, oware_result, oware_search_limits, oware_search_result, oware_stop,
+    take_back,
 };
 
 /// The most transposition-table entries a searcher may have (16 bytes
 /// each: 1 GiB).
 pub const OWARE_SEARCHER_MAX_ENTRIES: usize = 1 << 26;
+
+/// The depth, in plies, of a search given no limit (an
+/// `oware_search_limits` of zeros): 8, level 4's depth. With
+/// `OWARE_DEFAULT_SEARCH_NODES`, the library's one default, the same in
+/// Rust and Python.
+pub const OWARE_DEFAULT_SEARCH_DEPTH: u32 = 8;
+
+/// The most positions a search given no limit visits: 1 000 000 (level
+/// 5's reproducible budget), so that it ends well within a second on any
+/// position.
+pub const OWARE_DEFAULT_SEARCH_NODES: u64 = 1_000_000;
+
+// The core's values (Rust's `MAX_TABLE_ENTRIES` and `SearchLimits::DEFAULT`).
+const _: () = assert!(OWARE_SEARCHER_MAX_ENTRIES == oware::search::MAX_TABLE_ENTRIES);
+const _: () = assert!(OWARE_DEFAULT_SEARCH_DEPTH == SearchLimits::DEFAULT_DEPTH as u32);
+const _: () = assert!(OWARE_DEFAULT_SEARCH_NODES == SearchLimits::DEFAULT_NODES);
 
 /// The engine: an iterative-deepening principal-variation search with a
 /// transposition table, for every ruleset. Scores are from the side to
@@ -68,7 +87,8 @@ impl oware_player {
 ///
 /// On success the caller owns `*out` and must free it with
 /// `oware_searcher_free`. On failure `*out` is set to NULL:
-/// `OWARE_RESULT_INVALID_ARGUMENT` when `tt_entries` is out of range.
+/// `OWARE_RESULT_INVALID_ARGUMENT` when `tt_entries` is out of range
+/// (`oware_searcher_entries_check` writes why).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_searcher_new(
     tt_entries: usize,
@@ -77,10 +97,51 @@ pub unsafe extern "C" fn oware_searcher_new(
     ffi_result! {
         let out = Out::new(out)?;
         out.set(core::ptr::null_mut());
-        if !(1..=OWARE_SEARCHER_MAX_ENTRIES).contains(&tt_entries) {
-            return Err(oware_result::InvalidArgument);
-        }
-        give(&out, oware_searcher { inner: Searcher::new(tt_entries) });
+        let inner = Searcher::try_new(tt_entries).map_err(|_| oware_result::InvalidArgument)?;
+        give(&out, oware_searcher { inner });
+        Ok(())
+    }
+}
+
+/// Checks a transposition-table size as `oware_searcher_new` does, and
+/// writes why it is refused, in the words of Rust and Python, e.g.
+/// `"tt_entries must be 1 to 67108864, not 0"`.
+///
+/// Returns `OWARE_RESULT_OK` for a size `oware_searcher_new` takes, else
+/// `OWARE_RESULT_INVALID_ARGUMENT`. Unless `err` is NULL or `err_len` is 0,
+/// `err` is set to why (empty when the size is taken), NUL-terminated.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_searcher_entries_check(
+    tt_entries: usize,
+    err: *mut c_char,
+    err_len: usize,
+) -> oware_result {
+    ffi_detailed! { err, err_len;
+        Searcher::check_entries(tt_entries)
+            .map_err(|e| Failure::new(oware_result::InvalidArgument, e))?;
+        Ok(())
+    }
+}
+
+/// Checks search limits as `oware_searcher_search` and
+/// `oware_searcher_analyse` do, and writes why they are refused, in the
+/// words of Rust and Python, e.g. `"depth must be 1 to 64, not 65"`. (A
+/// zero is no limit, and all zeros the default search: only a depth over
+/// 64 is refused.)
+///
+/// Returns `OWARE_RESULT_OK` for limits a search takes, else
+/// `OWARE_RESULT_INVALID_ARGUMENT`. Unless `err` is NULL or `err_len` is 0,
+/// `err` is set to why (empty when they are taken), NUL-terminated.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_search_limits_check(
+    limits: *const oware_search_limits,
+    err: *mut c_char,
+    err_len: usize,
+) -> oware_result {
+    ffi_detailed! { err, err_len;
+        let limits = arg_ref!(limits);
+        SearchLimits::try_from(limits)
+            .map_err(|e| Failure::new(oware_result::InvalidArgument, e))?;
         Ok(())
     }
 }
@@ -125,7 +186,7 @@ fn search_args(
     game: &oware_game,
     limits: &oware_search_limits,
 ) -> Result<SearchLimits, oware_result> {
-    let limits = SearchLimits::try_from(limits)?;
+    let limits = SearchLimits::try_from(limits).map_err(|_| oware_result::InvalidArgument)?;
     if game.game().legal_moves().is_empty() {
         return Err(oware_result::GameOver);
     }
@@ -137,10 +198,13 @@ fn search_args(
 /// the depth reached, the positions visited and the principal variation
 /// to `*out`.
 ///
-/// Returns `OWARE_RESULT_INVALID_ARGUMENT` when no limit is set or the
-/// depth is over 64, `OWARE_RESULT_GAME_OVER` when the game is over. With
-/// only a time limit so short that no iteration completes, the best move
-/// is the first legal move and the depth 0.
+/// With no limit set (all zeros), the search stops by the default:
+/// `OWARE_DEFAULT_SEARCH_DEPTH` plies or `OWARE_DEFAULT_SEARCH_NODES`
+/// positions. Returns `OWARE_RESULT_INVALID_ARGUMENT` when the depth is
+/// over 64 (`oware_search_limits_check` writes why),
+/// `OWARE_RESULT_GAME_OVER` when the game is over. With only a time limit
+/// so short that no iteration completes, the best move is the first legal
+/// move and the depth 0.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_searcher_search(
     searcher: *mut oware_searcher,
@@ -165,9 +229,10 @@ pub unsafe extern "C" fn oware_searcher_search(
 /// is checked before searching.
 ///
 /// `*out_n` is set to the number written, or needed
-/// (`OWARE_RESULT_INSUFFICIENT_SIZE`). Returns
-/// `OWARE_RESULT_INVALID_ARGUMENT` when no limit is set or the depth is
-/// over 64, `OWARE_RESULT_GAME_OVER` when the game is over.
+/// (`OWARE_RESULT_INSUFFICIENT_SIZE`). With no limit set, the default, as
+/// for `oware_searcher_search`. Returns `OWARE_RESULT_INVALID_ARGUMENT`
+/// when the depth is over 64 (`oware_search_limits_check` writes why),
+/// `OWARE_RESULT_GAME_OVER` when the game is over.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_searcher_analyse(
     searcher: *mut oware_searcher,

@@ -1575,6 +1575,106 @@ fn searchers_and_players_stop() {
     }
 }
 
+/// The message `check` writes to an error buffer, and its code.
+fn checked(check: impl FnOnce(*mut c_char, usize) -> R) -> (R, String) {
+    let mut err = [1 as c_char; OWARE_ERROR_SIZE];
+    let code = check(err.as_mut_ptr(), err.len());
+    let text = unsafe { CStr::from_ptr(err.as_ptr()) };
+    (code, text.to_str().expect("UTF-8").to_owned())
+}
+
+#[test]
+fn a_search_without_a_limit_is_the_default_one() {
+    assert_eq!(OWARE_DEFAULT_SEARCH_DEPTH, 8);
+    assert_eq!(OWARE_DEFAULT_SEARCH_NODES, 1_000_000);
+    let default = limits(OWARE_DEFAULT_SEARCH_DEPTH, OWARE_DEFAULT_SEARCH_NODES, 0);
+    for ruleset in [c"abapa", c"kalah", c"congkak"] {
+        let mut game = null_mut();
+        let mut results = Vec::new();
+        unsafe {
+            assert_eq!(
+                oware_game_new(ruleset.as_ptr(), &mut game, null_mut(), 0),
+                R::Ok
+            );
+            for l in [limits(0, 0, 0), default] {
+                let mut searcher = null_mut();
+                assert_eq!(oware_searcher_new(1 << 16, &mut searcher), R::Ok);
+                let mut result = core::mem::MaybeUninit::<oware_search_result>::uninit();
+                assert_eq!(
+                    oware_searcher_search(searcher, game, &l, result.as_mut_ptr()),
+                    R::Ok
+                );
+                results.push(result.assume_init());
+                oware_searcher_free(searcher);
+            }
+            oware_game_free(game);
+        }
+        let unset = results[0];
+        assert_eq!(unset.depth, OWARE_DEFAULT_SEARCH_DEPTH, "{ruleset:?}");
+        assert!(unset.nodes <= OWARE_DEFAULT_SEARCH_NODES, "{ruleset:?}");
+        assert_eq!(unset, results[1], "{ruleset:?}");
+    }
+}
+
+#[test]
+fn bad_sizes_and_limits_are_refused_with_the_core_s_words() {
+    unsafe {
+        for (entries, message) in [
+            (0, "tt_entries must be 1 to 67108864, not 0"),
+            (
+                OWARE_SEARCHER_MAX_ENTRIES + 1,
+                "tt_entries must be 1 to 67108864, not 67108865",
+            ),
+        ] {
+            let mut searcher = null_mut();
+            assert_eq!(
+                oware_searcher_new(entries, &mut searcher),
+                R::InvalidArgument
+            );
+            let refused = checked(|e, l| oware_searcher_entries_check(entries, e, l));
+            assert_eq!(refused, (R::InvalidArgument, message.to_owned()));
+            let core = oware::search::Searcher::try_new(entries).expect_err("refused");
+            assert_eq!(core.to_string(), message);
+        }
+        let taken = checked(|e, l| oware_searcher_entries_check(1, e, l));
+        assert_eq!(taken, (R::Ok, String::new()));
+        for (depth, message) in [
+            (65, "depth must be 1 to 64, not 65"),
+            (256, "depth must be 1 to 64, not 256"),
+            (u32::MAX, "depth must be 1 to 64, not 4294967295"),
+        ] {
+            let l = limits(depth, 0, 0);
+            let refused = checked(|e, n| oware_search_limits_check(&l, e, n));
+            assert_eq!(refused, (R::InvalidArgument, message.to_owned()));
+        }
+        // The core's words for its depth; zeros are no limit in C.
+        let core = oware::search::SearchLimits::depth(65)
+            .check()
+            .expect_err("refused");
+        assert_eq!(core.to_string(), "depth must be 1 to 64, not 65");
+        for fine in [
+            limits(0, 0, 0),
+            limits(64, 0, 0),
+            limits(0, 1, 0),
+            limits(0, 0, 1),
+        ] {
+            let taken = checked(|e, n| oware_search_limits_check(&fine, e, n));
+            assert_eq!(taken, (R::Ok, String::new()));
+        }
+        let nothing = checked(|e, n| oware_search_limits_check(null(), e, n));
+        assert_eq!(nothing.0, R::NullParameter);
+        // No message wanted.
+        assert_eq!(
+            oware_search_limits_check(&limits(65, 0, 0), null_mut(), 0),
+            R::InvalidArgument
+        );
+        assert_eq!(
+            oware_searcher_entries_check(0, null_mut(), 0),
+            R::InvalidArgument
+        );
+    }
+}
+
 #[test]
 fn searchers() {
     let mut searcher = null_mut();
@@ -1612,8 +1712,9 @@ fn searchers() {
         );
         assert_eq!(result.assume_init(), first);
 
-        // Limits: none, depth too deep, NULL.
-        for bad in [limits(0, 0, 0), limits(65, 0, 0), limits(u32::MAX, 1, 1)] {
+        // Limits: depth too deep, NULL (none is the default: see
+        // `a_search_without_a_limit_is_the_default_one`).
+        for bad in [limits(65, 0, 0), limits(256, 0, 0), limits(u32::MAX, 1, 1)] {
             assert_eq!(
                 oware_searcher_search(searcher, game, &bad, result.as_mut_ptr()),
                 R::InvalidArgument
@@ -1678,7 +1779,7 @@ fn searchers() {
             oware_searcher_analyse(
                 searcher,
                 game,
-                &limits(0, 0, 0),
+                &limits(65, 0, 0),
                 scores.as_mut_ptr(),
                 9,
                 &mut n

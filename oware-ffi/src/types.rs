@@ -1,6 +1,6 @@
 //! The C-visible enums and structs, converted from the core's types.
 
-use oware::search::{MoveScore, Score, SearchLimits, SearchResult};
+use oware::search::{MoveScore, Score, SearchLimits, SearchLimitsError, SearchResult};
 use oware::{
     Captured, IllegalMoveReason, MoveReport, Outcome, Pit, Position, Relay, Side, Termination,
 };
@@ -368,9 +368,13 @@ impl From<Score> for oware_score {
     }
 }
 
-/// When a search stops; 0 turns a limit off, and at least one must be
-/// set. Depth and node limits give the same result every time (with a
+/// When a search stops; 0 turns a limit off. Every limit set applies;
+/// with none set (all zeros) the search stops by the library's default,
+/// the same as Rust's and Python's: `OWARE_DEFAULT_SEARCH_DEPTH` (8) plies
+/// or `OWARE_DEFAULT_SEARCH_NODES` (1 000 000) positions, whichever comes
+/// first. Depth and node limits give the same result every time (with a
 /// fresh or cleared searcher); a time limit does not.
+/// `oware_search_limits_check` says why limits are refused.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct oware_search_limits {
@@ -383,22 +387,21 @@ pub struct oware_search_limits {
 }
 
 impl TryFrom<&oware_search_limits> for SearchLimits {
-    type Error = oware_result;
+    type Error = SearchLimitsError;
 
-    fn try_from(l: &oware_search_limits) -> Result<SearchLimits, oware_result> {
-        if l.depth == 0 && l.nodes == 0 && l.time_ms == 0 {
-            return Err(oware_result::InvalidArgument);
-        }
+    /// The core's limits, checked by the core ([`SearchLimits::check`]):
+    /// a C zero is no limit, so only a depth over 64 is refused.
+    fn try_from(l: &oware_search_limits) -> Result<SearchLimits, SearchLimitsError> {
         let depth = match l.depth {
             0 => None,
-            d if d <= u32::from(SearchLimits::MAX_DEPTH) => Some(d as u8),
-            _ => return Err(oware_result::InvalidArgument),
+            d => Some(u8::try_from(d).map_err(|_| SearchLimitsError::Depth(d))?),
         };
-        Ok(SearchLimits {
+        SearchLimits {
             depth,
             nodes: (l.nodes > 0).then_some(l.nodes),
             time_ms: (l.time_ms > 0).then_some(l.time_ms),
-        })
+        }
+        .check()
     }
 }
 

@@ -15,27 +15,36 @@ use crate::errors::{Int, Seed, value_error};
 use crate::sync::Shared;
 use crate::types::{PyMove, extract_ruleset};
 
-/// Search limits from Python arguments; depth 8 when none is given.
+/// Search limits from Python arguments, checked by the core
+/// ([`SearchLimits::check`], whose messages these are); none given is the
+/// core's default, [`SearchLimits::DEFAULT`]. A value the core's types
+/// cannot hold (negative, or too large) gets the same words.
 pub(crate) fn limits_from(
     depth: Option<Int>,
     nodes: Option<Int>,
     time_ms: Option<Int>,
 ) -> PyResult<SearchLimits> {
     let depth = depth
-        .map(|d| d.in_range("depth", 1..=SearchLimits::MAX_DEPTH))
+        .map(|d| {
+            d.get(0..=u8::MAX).ok_or_else(|| {
+                value_error(d.range_message("depth", &(1..=SearchLimits::MAX_DEPTH)))
+            })
+        })
         .transpose()?;
-    let positive =
-        |value: Option<Int>, name: &str| value.map(|v| v.in_range(name, 1..=u64::MAX)).transpose();
-    let nodes = positive(nodes, "nodes")?;
-    let time_ms = positive(time_ms, "time_ms")?;
-    if depth.is_none() && nodes.is_none() && time_ms.is_none() {
-        return Ok(SearchLimits::depth(8));
-    }
-    Ok(SearchLimits {
+    let budget = |value: Option<Int>, name: &str| {
+        value
+            .map(|v| {
+                v.get(0..=u64::MAX)
+                    .ok_or_else(|| value_error(v.range_message(name, &(1..=u64::MAX))))
+            })
+            .transpose()
+    };
+    let limits = SearchLimits {
         depth,
-        nodes,
-        time_ms,
-    })
+        nodes: budget(nodes, "nodes")?,
+        time_ms: budget(time_ms, "time_ms")?,
+    };
+    limits.check().map_err(|e| value_error(e.to_string()))
 }
 
 /// A search score from the side to move's view.
@@ -555,8 +564,12 @@ impl PySearcher {
     #[new]
     #[pyo3(signature = (tt_entries = Int::new(1 << 20)), text_signature = "(tt_entries=1048576)")]
     fn new(tt_entries: Int) -> PyResult<Self> {
-        let entries = tt_entries.in_range("tt_entries", 1..=MAX_TABLE_ENTRIES)?;
-        let searcher = Searcher::new(entries);
+        // The core refuses a size it can hold, with its words; one it
+        // cannot (negative, past 64 bits) gets the same.
+        let entries = tt_entries.get(0..=usize::MAX).ok_or_else(|| {
+            value_error(tt_entries.range_message("tt_entries", &(1..=MAX_TABLE_ENTRIES)))
+        })?;
+        let searcher = Searcher::try_new(entries).map_err(|e| value_error(e.to_string()))?;
         let stop = searcher.stop_handle();
         Ok(PySearcher {
             searcher: std::sync::Mutex::new(searcher),
@@ -571,7 +584,8 @@ impl PySearcher {
         self.entries
     }
 
-    /// Searches `board` (depth 8 when no limit is given); releases the GIL.
+    /// Searches `board` (within the core's default when no limit is
+    /// given); releases the GIL.
     #[pyo3(signature = (board, depth = None, nodes = None, time_ms = None))]
     fn search(
         &self,

@@ -56,6 +56,14 @@ mod _oware {
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
         m.add("MAX_HOUSES", oware::MAX_HOUSES)?;
+        m.add(
+            "DEFAULT_SEARCH_DEPTH",
+            oware::search::SearchLimits::DEFAULT_DEPTH,
+        )?;
+        m.add(
+            "DEFAULT_SEARCH_NODES",
+            oware::search::SearchLimits::DEFAULT_NODES,
+        )?;
         crate::errors::add_detail_defaults(m.py())
     }
 }

@@ -699,6 +699,12 @@ static void test_engine(void) {
   CHECK(searcher == NULL);
   EXPECT(oware_searcher_new(OWARE_SEARCHER_MAX_ENTRIES + (size_t)1, &searcher), OWARE_RESULT_INVALID_ARGUMENT);
   EXPECT(oware_searcher_new(1024, NULL), OWARE_RESULT_NULL_PARAMETER);
+  /* Why a size is refused, in the words of Rust and Python. */
+  EXPECT(oware_searcher_entries_check(0, ERR), OWARE_RESULT_INVALID_ARGUMENT);
+  CHECK(strcmp(err, "tt_entries must be 1 to 67108864, not 0") == 0);
+  OK(oware_searcher_entries_check(1, ERR));
+  CHECK(err[0] == '\0');
+  EXPECT(oware_searcher_entries_check(0, NULL, 0), OWARE_RESULT_INVALID_ARGUMENT);
   OK(oware_searcher_new((size_t)1 << 16, &searcher));
   OK(oware_searcher_clear(searcher));
   EXPECT(oware_searcher_clear(NULL), OWARE_RESULT_NULL_PARAMETER);
@@ -716,8 +722,22 @@ static void test_engine(void) {
   OK(oware_searcher_search(searcher, game, &depth6, &second));
   CHECK(second.best_move == first.best_move && second.nodes == first.nodes &&
         second.score.centiseeds == first.score.centiseeds);
-  EXPECT(oware_searcher_search(searcher, game, &none, &first), OWARE_RESULT_INVALID_ARGUMENT);
+  /* No limit: the library's default, the same as Rust's and Python's. */
+  oware_search_limits by_default = {OWARE_DEFAULT_SEARCH_DEPTH, OWARE_DEFAULT_SEARCH_NODES, 0};
+  OK(oware_searcher_clear(searcher));
+  OK(oware_searcher_search(searcher, game, &none, &first));
+  CHECK(first.depth == OWARE_DEFAULT_SEARCH_DEPTH && first.depth == 8);
+  CHECK(first.nodes > 0 && first.nodes <= OWARE_DEFAULT_SEARCH_NODES);
+  OK(oware_searcher_clear(searcher));
+  OK(oware_searcher_search(searcher, game, &by_default, &second));
+  CHECK(second.best_move == first.best_move && second.nodes == first.nodes &&
+        second.depth == first.depth && second.score.centiseeds == first.score.centiseeds);
+  OK(oware_search_limits_check(&none, ERR));
+  CHECK(err[0] == '\0');
   EXPECT(oware_searcher_search(searcher, game, &too_deep, &first), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_search_limits_check(&too_deep, ERR), OWARE_RESULT_INVALID_ARGUMENT);
+  CHECK(strcmp(err, "depth must be 1 to 64, not 65") == 0);
+  EXPECT(oware_search_limits_check(NULL, ERR), OWARE_RESULT_NULL_PARAMETER);
   EXPECT(oware_searcher_search(searcher, game, NULL, &first), OWARE_RESULT_NULL_PARAMETER);
   EXPECT(oware_searcher_search(searcher, game, &depth6, NULL), OWARE_RESULT_NULL_PARAMETER);
   EXPECT(oware_searcher_search(searcher, NULL, &depth6, &first), OWARE_RESULT_NULL_PARAMETER);
@@ -737,7 +757,9 @@ static void test_engine(void) {
   OK(oware_searcher_analyse(searcher, game, &depth4, scores, OWARE_MAX_HOUSES, &n));
   CHECK(n == 6);
   for (size_t i = 1; i < n; i++) CHECK(scores[i - 1].score.centiseeds >= scores[i].score.centiseeds);
-  EXPECT(oware_searcher_analyse(searcher, game, &none, scores, OWARE_MAX_HOUSES, &n), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_searcher_analyse(searcher, game, &too_deep, scores, OWARE_MAX_HOUSES, &n), OWARE_RESULT_INVALID_ARGUMENT);
+  OK(oware_searcher_analyse(searcher, game, &none, scores, OWARE_MAX_HOUSES, &n));
+  CHECK(n == 6);
   EXPECT(oware_searcher_analyse(searcher, game, &depth4, NULL, 6, &n), OWARE_RESULT_NULL_PARAMETER);
   EXPECT(oware_searcher_analyse(searcher, game, &depth4, scores, 6, NULL), OWARE_RESULT_NULL_PARAMETER);
   EXPECT(oware_searcher_analyse(NULL, game, &depth4, scores, 6, &n), OWARE_RESULT_NULL_PARAMETER);

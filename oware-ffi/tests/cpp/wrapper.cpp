@@ -127,8 +127,12 @@ void test_engine_and_stop() {
   const std::vector<oware_move_score> scores = searcher.analyse(game, {4, 0, 0});
   CHECK(scores.size() == 6 && scores[0].house == result.best_move);
   searcher.clear();
-  THROWS(searcher.search(game, {0, 0, 0}), OWARE_RESULT_INVALID_ARGUMENT, "an argument is out of range");
-  THROWS(oware::Searcher(0), OWARE_RESULT_INVALID_ARGUMENT, "an argument is out of range");
+  // No limit: the library's default (8 plies or 1 000 000 positions).
+  const oware_search_result by_default = searcher.search(game, {0, 0, 0});
+  CHECK(by_default.depth == OWARE_DEFAULT_SEARCH_DEPTH && by_default.nodes <= OWARE_DEFAULT_SEARCH_NODES);
+  THROWS(searcher.search(game, {65, 0, 0}), OWARE_RESULT_INVALID_ARGUMENT, "depth must be 1 to 64, not 65");
+  THROWS(searcher.analyse(game, {65, 0, 0}), OWARE_RESULT_INVALID_ARGUMENT, "depth must be 1 to 64, not 65");
+  THROWS(oware::Searcher(0), OWARE_RESULT_INVALID_ARGUMENT, "tt_entries must be 1 to 67108864, not 0");
 
   const oware::Stop stop;
   CHECK(!stop.is_requested());

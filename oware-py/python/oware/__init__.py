@@ -16,6 +16,8 @@ and need their framework installed: :mod:`oware.gym_env` (Gymnasium),
 """
 
 from oware._oware import (
+    DEFAULT_SEARCH_DEPTH,
+    DEFAULT_SEARCH_NODES,
     MAX_HOUSES,
     Board,
     BoardBatch,
@@ -60,6 +62,8 @@ NORTH = Side.NORTH
 """North: houses ``a``-``f``."""
 
 __all__ = [
+    "DEFAULT_SEARCH_DEPTH",
+    "DEFAULT_SEARCH_NODES",
     "MAX_HOUSES",
     "NORTH",
     "SOUTH",

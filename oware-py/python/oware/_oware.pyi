@@ -29,6 +29,8 @@ __all__ = [
     "InvalidRecordError",
     "InvalidRulesetError",
     "InvalidTagError",
+    "DEFAULT_SEARCH_DEPTH",
+    "DEFAULT_SEARCH_NODES",
     "MAX_HOUSES",
     "MatchResult",
     "Move",
@@ -56,6 +58,16 @@ __all__ = [
 __version__: Final[str]
 MAX_HOUSES: Final[int]
 """The most houses a side can have in any ruleset (9)."""
+DEFAULT_SEARCH_DEPTH: Final[int]
+"""The depth, in plies, of a search given no limit (8): with
+:data:`DEFAULT_SEARCH_NODES`, the default of :meth:`Board.search`,
+:meth:`Board.analyse` and :class:`Searcher`, the core library's (the same in
+Rust and C). 8 plies is level 4's depth, quick on every ruleset."""
+DEFAULT_SEARCH_NODES: Final[int]
+"""The most positions a search given no limit visits (1 000 000, level 5's
+reproducible budget): a search without a limit stops at
+:data:`DEFAULT_SEARCH_DEPTH` plies or this many positions, whichever comes
+first, so it ends well within a second on any position."""
 
 class OwareError(ValueError):
     """The base class of every exception this package raises for bad input: catch
@@ -848,9 +860,21 @@ class Board:
         self, depth: int | None = None, nodes: int | None = None, time_ms: int | None = None
     ) -> SearchResult:
         """Searches the current position with the game's history (iterative-deepening
-        principal-variation search). Every limit given applies; with none, depth 8.
+        principal-variation search). Every limit given applies; with none, the
+        library's default: :data:`DEFAULT_SEARCH_DEPTH` (8) plies or
+        :data:`DEFAULT_SEARCH_NODES` (1 000 000) positions, whichever comes first.
         Depth and node limits give the same result every time; a time limit does not.
-        Releases the GIL, so other threads run meanwhile."""
+        Raises ValueError for a limit that is none: a *depth* outside 1 to 64, or
+        *nodes* or *time_ms* of 0 (leave it out for no limit), e.g.
+        ``time_ms must be 1 to 2**64 - 1, not 0`` (the same words as Rust's
+        ``SearchLimits::check`` and C's ``oware_search_limits_check``).
+        Releases the GIL, so other threads run meanwhile.
+
+        >>> import oware
+        >>> result = oware.Board().search()
+        >>> result.depth == oware.DEFAULT_SEARCH_DEPTH
+        True
+        """
     def analyse(
         self, depth: int | None = None, nodes: int | None = None, time_ms: int | None = None
     ) -> list[tuple[Move, Score]]:
@@ -928,7 +952,10 @@ class Searcher:
     """
 
     def __new__(cls, tt_entries: int = 1048576) -> Self:
-        """A searcher with a table of *tt_entries* entries (16 bytes each; at most 2**26)."""
+        """A searcher with a table of *tt_entries* entries (16 bytes each), 1 to 2**26.
+        Raises ValueError otherwise, e.g. ``tt_entries must be 1 to 67108864, not 0``
+        (the same words as Rust's ``Searcher::try_new`` and C's
+        ``oware_searcher_new``)."""
     @property
     def tt_entries(self) -> int:
         """The table size asked for, in entries."""

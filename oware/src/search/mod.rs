@@ -31,7 +31,9 @@
 //!   is not lost or invented by a table entry of another path (tested
 //!   against an exhaustive search over games on small boards).
 //! - **Limits** ([`SearchLimits`]): depth, nodes and wall-clock time, in any
-//!   combination. With depth and node limits the same searcher state gives
+//!   combination; with none, [`SearchLimits::DEFAULT`] (8 plies or
+//!   1 000 000 positions, the default of the Python and C bindings too).
+//!   With depth and node limits the same searcher state gives
 //!   the same result every time (a fresh or [cleared](Searcher::clear)
 //!   searcher on one thread: a reused one also draws on what it searched
 //!   before); a time limit, or more than one thread, does not (it depends
@@ -202,28 +204,131 @@ impl core::fmt::Display for Score {
     }
 }
 
-/// When a search stops. Every limit set applies; with none, the search
-/// goes to [`SearchLimits::MAX_DEPTH`].
+/// When a search stops. Every limit set applies; with none set
+/// ([`SearchLimits::default()`]) the search stops by
+/// [`SearchLimits::DEFAULT`] (8 plies or 1 000 000 positions), the one
+/// default of Rust, Python and C.
+///
+/// [`SearchLimits::check`] refuses the values that are no limit: a depth
+/// of 0 or over [`SearchLimits::MAX_DEPTH`], and a node or time budget of
+/// 0. [`Searcher::search`] takes them as it can (a depth of 0 as 1, over
+/// the most as the most; a budget of 0 stops at once, after the first
+/// iteration at most).
+///
+/// ```
+/// use oware::search::{SearchLimits, SearchLimitsError, Searcher};
+/// use oware::Game;
+/// let result = Searcher::new(1 << 16).search(&Game::default(), SearchLimits::default());
+/// assert_eq!(result.depth, SearchLimits::DEFAULT_DEPTH);
+/// assert!(result.nodes <= SearchLimits::DEFAULT_NODES);
+/// assert_eq!(SearchLimits::time_ms(0).check(), Err(SearchLimitsError::ZeroTime));
+/// assert_eq!(
+///     SearchLimits::time_ms(0).check().unwrap_err().to_string(),
+///     "time_ms must be 1 to 2**64 - 1, not 0"
+/// );
+/// ```
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SearchLimits {
-    /// The deepest iteration, in plies (an extra turn counts as a ply);
-    /// 0 is taken as 1 and more than [`SearchLimits::MAX_DEPTH`] as that.
+    /// The deepest iteration, in plies (an extra turn counts as a ply), 1
+    /// to [`SearchLimits::MAX_DEPTH`]. [`Searcher::search`] takes 0 as 1
+    /// and more than the most as that; [`SearchLimits::check`] refuses
+    /// them. With no limit set at all, [`SearchLimits::DEFAULT`].
     pub depth: Option<u8>,
     /// The most positions to visit (the search stops on the one that
     /// reaches the limit, and keeps the last iteration it completed).
-    /// Deterministic.
+    /// Deterministic. [`SearchLimits::check`] refuses 0.
     pub nodes: Option<u64>,
     /// The most wall-clock time, in milliseconds, on the searcher's
     /// [`Clock`]. Not deterministic. Without a clock
     /// ([`Searcher::set_clock`]) it is a node budget of
     /// [`NODES_PER_MS_WITHOUT_CLOCK`] positions a millisecond, which is.
+    /// [`SearchLimits::check`] refuses 0.
     pub time_ms: Option<u64>,
 }
 
 impl SearchLimits {
     /// The deepest a search goes.
     pub const MAX_DEPTH: u8 = 64;
+
+    /// The depth of a search given no limit: 8 plies
+    /// ([`SearchLimits::DEFAULT`]).
+    pub const DEFAULT_DEPTH: u8 = 8;
+
+    /// The most positions a search given no limit visits: 1 000 000
+    /// ([`SearchLimits::DEFAULT`]).
+    pub const DEFAULT_NODES: u64 = 1_000_000;
+
+    /// What a search given no limit (all three `None`, as
+    /// [`SearchLimits::default()`]) stops by: 8 plies
+    /// ([`SearchLimits::DEFAULT_DEPTH`]) or 1 000 000 positions
+    /// ([`SearchLimits::DEFAULT_NODES`]), whichever comes first. The one
+    /// default of Rust, Python (a search without `depth`, `nodes` or
+    /// `time_ms`) and C (an `oware_search_limits` of zeros).
+    ///
+    /// Why: 8 plies is [`Level::Four`]'s depth, the strongest level whose
+    /// moves do not depend on the machine, and a search to it is quick: a
+    /// few thousand positions from the Oware start, 10 000 from Kalah's,
+    /// about 190 000 from Congkak's (whose extra turns make its trees the
+    /// widest). The node budget, [`Level::reproducible_limits`]' 1 000 000
+    /// of level 5 ([`NODES_PER_MS_WITHOUT_CLOCK`] for its second), bounds
+    /// the rest: one core of a 2020s machine searches it in well under a
+    /// second, so a search without a limit ends on any position, where one
+    /// to [`SearchLimits::MAX_DEPTH`] (the default before) ran for minutes.
+    /// Both limits are deterministic. A caller who wants more sets a limit.
+    pub const DEFAULT: SearchLimits = SearchLimits {
+        depth: Some(SearchLimits::DEFAULT_DEPTH),
+        nodes: Some(SearchLimits::DEFAULT_NODES),
+        time_ms: None,
+    };
+
+    /// Whether no limit is set: a search then stops by
+    /// [`SearchLimits::DEFAULT`].
+    #[must_use]
+    pub const fn is_unset(&self) -> bool {
+        self.depth.is_none() && self.nodes.is_none() && self.time_ms.is_none()
+    }
+
+    /// The limits as given if every one set is a limit, else why not: a
+    /// depth of 0 or over [`SearchLimits::MAX_DEPTH`], or a node or time
+    /// budget of 0 (a budget of nothing, not "no limit": leave the field
+    /// `None` for that). No limit set at all is fine: it means
+    /// [`SearchLimits::DEFAULT`]. The bindings refuse the same values
+    /// with these messages: Python's `ValueError`, and C's
+    /// `OWARE_RESULT_INVALID_ARGUMENT` with `oware_search_limits_check`
+    /// for a depth over 64 (in C a zero is no limit, so a zero budget
+    /// cannot be asked for).
+    ///
+    /// # Errors
+    ///
+    /// [`SearchLimitsError`] for the first limit out of range (depth,
+    /// nodes, time).
+    ///
+    /// ```
+    /// use oware::search::{SearchLimits, SearchLimitsError};
+    /// assert_eq!(SearchLimits::depth(6).check(), Ok(SearchLimits::depth(6)));
+    /// assert_eq!(SearchLimits::default().check(), Ok(SearchLimits::default()));
+    /// assert_eq!(SearchLimits::depth(0).check(), Err(SearchLimitsError::Depth(0)));
+    /// assert_eq!(SearchLimits::nodes(0).check(), Err(SearchLimitsError::ZeroNodes));
+    /// assert_eq!(
+    ///     SearchLimits::depth(65).check().unwrap_err().to_string(),
+    ///     "depth must be 1 to 64, not 65"
+    /// );
+    /// ```
+    pub const fn check(self) -> Result<SearchLimits, SearchLimitsError> {
+        if let Some(depth) = self.depth
+            && (depth == 0 || depth > SearchLimits::MAX_DEPTH)
+        {
+            return Err(SearchLimitsError::Depth(depth as u32));
+        }
+        if let Some(0) = self.nodes {
+            return Err(SearchLimitsError::ZeroNodes);
+        }
+        if let Some(0) = self.time_ms {
+            return Err(SearchLimitsError::ZeroTime);
+        }
+        Ok(self)
+    }
 
     /// Search to `depth` plies.
     #[must_use]
@@ -256,6 +361,60 @@ impl SearchLimits {
         }
     }
 }
+
+/// Error when a search limit is no limit ([`SearchLimits::check`]). Its
+/// message names the limit as the bindings do (Python's keyword, C's
+/// field) and the value, e.g. `depth must be 1 to 64, not 0`.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SearchLimitsError {
+    /// A depth of 0 or over [`SearchLimits::MAX_DEPTH`] (a `u32`, as C
+    /// passes it).
+    Depth(u32),
+    /// A node budget of 0.
+    ZeroNodes,
+    /// A time budget of 0 ms.
+    ZeroTime,
+}
+
+impl core::fmt::Display for SearchLimitsError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        // The budgets' top is written as Python's messages write 2^64 - 1.
+        match self {
+            SearchLimitsError::Depth(depth) => write!(
+                f,
+                "depth must be 1 to {}, not {depth}",
+                SearchLimits::MAX_DEPTH
+            ),
+            SearchLimitsError::ZeroNodes => f.write_str("nodes must be 1 to 2**64 - 1, not 0"),
+            SearchLimitsError::ZeroTime => f.write_str("time_ms must be 1 to 2**64 - 1, not 0"),
+        }
+    }
+}
+
+impl core::error::Error for SearchLimitsError {}
+
+/// Error when a transposition table of 0 entries or more than
+/// [`MAX_TABLE_ENTRIES`] is asked for ([`Searcher::try_new`]; Python's
+/// `Searcher(tt_entries)` and C's `oware_searcher_new` refuse the same
+/// sizes with this message), e.g. `tt_entries must be 1 to 67108864, not 0`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TableSizeError {
+    /// The size asked for, in entries.
+    pub entries: usize,
+}
+
+impl core::fmt::Display for TableSizeError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "tt_entries must be 1 to {MAX_TABLE_ENTRIES}, not {}",
+            self.entries
+        )
+    }
+}
+
+impl core::error::Error for TableSizeError {}
 
 /// What a search found.
 #[derive(Clone, Eq, PartialEq, Hash, Debug)]
@@ -325,10 +484,49 @@ impl Searcher {
     /// A searcher with a transposition table of `entries` entries (rounded
     /// up to a power of two, at most [`MAX_TABLE_ENTRIES`]; 16 bytes each,
     /// so `1 << 20` entries take 16 MiB) and the default evaluation, on one
-    /// thread.
+    /// thread. A size under one bucket of 4 entries (0 included) is taken
+    /// as one bucket, and one over the most as the most;
+    /// [`Searcher::try_new`] refuses 0 and over the most instead.
     #[must_use]
     pub fn new(entries: usize) -> Searcher {
         Searcher::with_evaluation(entries, Evaluation::default())
+    }
+
+    /// As [`Searcher::new`], but refuses a table of 0 entries or more
+    /// than [`MAX_TABLE_ENTRIES`], as Python's `Searcher(tt_entries)` and
+    /// C's `oware_searcher_new` do.
+    ///
+    /// # Errors
+    ///
+    /// [`TableSizeError`] when `tt_entries` is 0 or over
+    /// [`MAX_TABLE_ENTRIES`].
+    ///
+    /// ```
+    /// use oware::search::{Searcher, TableSizeError};
+    /// assert!(Searcher::try_new(1 << 16).is_ok());
+    /// let e = Searcher::try_new(0).unwrap_err();
+    /// assert_eq!(e, TableSizeError { entries: 0 });
+    /// assert_eq!(e.to_string(), "tt_entries must be 1 to 67108864, not 0");
+    /// ```
+    pub fn try_new(tt_entries: usize) -> Result<Searcher, TableSizeError> {
+        Searcher::check_entries(tt_entries).map(Searcher::new)
+    }
+
+    /// The size as given if [`Searcher::try_new`] takes it (1 to
+    /// [`MAX_TABLE_ENTRIES`]), without allocating a table.
+    ///
+    /// # Errors
+    ///
+    /// [`TableSizeError`] when `tt_entries` is 0 or over
+    /// [`MAX_TABLE_ENTRIES`].
+    pub const fn check_entries(tt_entries: usize) -> Result<usize, TableSizeError> {
+        if tt_entries >= 1 && tt_entries <= MAX_TABLE_ENTRIES {
+            Ok(tt_entries)
+        } else {
+            Err(TableSizeError {
+                entries: tt_entries,
+            })
+        }
     }
 
     /// A searcher with a given evaluation.
@@ -425,9 +623,13 @@ impl Searcher {
         self.clock.as_ref()
     }
 
-    /// `limits` as this searcher keeps them: without a clock, a time limit
-    /// is a node budget.
+    /// `limits` as this searcher keeps them: none is
+    /// [`SearchLimits::DEFAULT`]; without a clock, a time limit is a node
+    /// budget.
     fn limits_on_clock(&self, limits: SearchLimits) -> SearchLimits {
+        if limits.is_unset() {
+            return SearchLimits::DEFAULT;
+        }
         let Some(ms) = limits.time_ms.filter(|_| self.clock.is_none()) else {
             return limits;
         };
@@ -528,7 +730,9 @@ impl Searcher {
     }
 
     /// Searches the current position of `game` (with its history) within
-    /// `limits`.
+    /// `limits`; with none set ([`SearchLimits::default()`]), within
+    /// [`SearchLimits::DEFAULT`]. The limits are not checked: see
+    /// [`SearchLimits::check`] for the values refused elsewhere.
     pub fn search(&mut self, game: &Game, limits: SearchLimits) -> SearchResult {
         self.search_with(game, limits, |_| {})
     }
