@@ -14,10 +14,11 @@ use axum::{Json, Router};
 use oware::search::Level;
 use oware::{Position, Ruleset};
 
+use crate::lessons;
 use crate::live::{self, LiveView, NewLive};
 use crate::session::{Machines, Refusal, Session};
 use crate::store::{LevelBoard, Store};
-use crate::wire::{self, GameView, Hint, MoveRequest, NewGame, Played, ReportView};
+use crate::wire::{self, GameView, Hint, LessonTry, MoveRequest, NewGame, Played, ReportView};
 
 /// The largest request body read, in bytes.
 pub const MAX_BODY: usize = 2048;
@@ -532,6 +533,50 @@ async fn style() -> Response {
     asset("text/css; charset=utf-8", include_str!("static/style.css"))
 }
 
+async fn learn() -> Html<&'static str> {
+    static PAGE: OnceLock<String> = OnceLock::new();
+    laid_out(
+        &PAGE,
+        "Learn to play Oware",
+        include_str!("static/learn.html"),
+    )
+}
+
+async fn learn_script() -> Response {
+    asset(
+        "text/javascript; charset=utf-8",
+        include_str!("static/learn.js"),
+    )
+}
+
+async fn board_script() -> Response {
+    asset(
+        "text/javascript; charset=utf-8",
+        include_str!("static/board.js"),
+    )
+}
+
+async fn course() -> Json<Vec<lessons::CourseEntry>> {
+    Json(lessons::course())
+}
+
+fn lesson_at(slug: &str) -> Result<&'static lessons::Lesson, ApiError> {
+    lessons::find(slug).ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "no such lesson"))
+}
+
+async fn show_lesson(Path(slug): Path<String>) -> Answer<lessons::LessonView> {
+    Ok(Json(lesson_at(&slug)?.view()))
+}
+
+async fn try_lesson(
+    Path(slug): Path<String>,
+    body: Result<Json<LessonTry>, JsonRejection>,
+) -> Answer<lessons::Attempt> {
+    let Json(request) = body?;
+    let lesson = lesson_at(&slug)?;
+    Ok(Json(lesson.attempt(&request.house)?))
+}
+
 async fn not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "no such page")
 }
@@ -544,7 +589,11 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/live/{id}", get(page))
         .route("/leaderboard", get(page))
         .route("/rules", get(rules))
+        .route("/learn", get(learn))
+        .route("/learn/{slug}", get(learn))
         .route("/static/app.js", get(script))
+        .route("/static/board.js", get(board_script))
+        .route("/static/learn.js", get(learn_script))
         .route("/static/style.css", get(style))
         .route("/api/games", post(create_game))
         .route("/api/games/{id}", get(show_game))
@@ -555,6 +604,9 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/record", get(record))
         .route("/api/leaderboard", get(leaderboard))
         .route("/api/stats", get(stats))
+        .route("/api/lessons", get(course))
+        .route("/api/lessons/{slug}", get(show_lesson))
+        .route("/api/lessons/{slug}/try", post(try_lesson))
         .route("/api/live", post(create_live))
         .route("/api/live/{id}", get(show_live))
         .route("/api/live/{id}/record", get(live_record))

@@ -12,10 +12,13 @@
 //! blocking thread, the game record goes to the store, and the page
 //! animates the reports it gets back. Live games between two people go
 //! over a WebSocket (`live.rs`): each move checked, stored and pushed to
-//! both players and the spectators. The end-to-end tests and the load test
+//! both players and the spectators. `/learn` is a course of one-move
+//! lessons on a live board (`lessons.rs`), each judged by the library. The
+//! end-to-end tests and the load test
 //! are in `examples/web/tests/` (`node e2e.mjs`, `load.mjs`, run by `.ci/run`).
 
 mod api;
+mod lessons;
 mod live;
 mod session;
 mod store;

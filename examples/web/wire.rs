@@ -293,6 +293,15 @@ pub struct MoveRequest {
     pub ply: usize,
 }
 
+/// The body of a try at a lesson: the house the learner clicked.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct LessonTry {
+    /// The house to sow from, by its letter (`"C"`; North's `"c"` is
+    /// answered as a wrong try).
+    pub house: String,
+}
+
 /// The answer to a move, a new game or an undo: the moves played (to
 /// animate, in order) and the game after them.
 #[derive(Serialize, Debug)]

@@ -5,7 +5,8 @@
 // games by link between two browser contexts with a spectator (every board
 // equal to the server's after every move), reconnecting, a restart, a draw
 // by agreement, the endless-play end in words, bad WebSocket messages and an
-// abandoned game expiring.
+// abandoned game expiring; every lesson of /learn played to its end after a
+// wrong try, on a desktop and on a phone.
 //
 //   node examples/web/tests/e2e.mjs [SERVER_BINARY]     (from the repository root)
 //
@@ -579,6 +580,86 @@ try {
     } finally {
       await stopServer(short);
     }
+  });
+
+  // Each lesson's wrong try and right move, worked by hand from its position
+  // (examples/web/lessons.rs checks the same against the library).
+  const lessons = [
+    ['board', 'a', 'C'],
+    ['sowing', 'D', 'C'],
+    ['lap', 'A', 'F'],
+    ['capture', 'D', 'F'],
+    ['grand-slam', 'F', 'E'],
+    ['feeding', 'A', 'D'],
+    ['no-feeding', 'E', 'A'],
+    ['winning', 'E', 'F'],
+    ['count', 'D', 'B'],
+    ['least-bad', 'B', 'C'],
+    ['hoard', 'D', 'F'],
+    ['starve', 'C', 'B'],
+    ['kalah', 'C', 'A'],
+    ['congkak', 'A', 'B'],
+  ];
+
+  /** Plays lesson `slug` on `p`: `wrong` first (told why, tried again), then `right`. */
+  async function playLesson(p, slug, wrong, right, shot) {
+    await p.goto(`${base}/learn/${slug}?delay=0`);
+    await p.waitForSelector('#lesson[data-state="ready"]');
+    const lesson = (await call('GET', `/api/lessons/${slug}`)).json;
+    assert.deepEqual(await shown(p), counts(lesson.board), `${slug}: the lesson's board`);
+    assert.equal(await p.textContent('#lesson-title'), lesson.title);
+    await p.click(`#board .pit[data-pit="${wrong}"]`);
+    await p.waitForSelector('#lesson[data-state="wrong"]');
+    const told = await p.textContent('#verdict');
+    assert.match(told, /Try again\.$/, `${slug}: a wrong try is explained`);
+    assert.equal(await p.isHidden('#next-link'), true, `${slug}: no next lesson after a wrong try`);
+    await p.click('#retry-button');
+    await p.waitForSelector('#lesson[data-state="ready"]');
+    assert.deepEqual(await shown(p), counts(lesson.board), `${slug}: try again starts over`);
+    await p.click(`#board .pit[data-pit="${right}"]`);
+    await p.waitForSelector('#lesson[data-state="right"]');
+    assert.match(await p.textContent('#verdict'), /^Right! /);
+    const attempt = (await call('POST', `/api/lessons/${slug}/try`, { house: right })).json;
+    const last = attempt.reports[attempt.reports.length - 1];
+    assert.deepEqual(await shown(p), counts(last.after), `${slug}: the board after the moves is the server's`);
+    assert.deepEqual(await p.evaluate(() => window.owareTest.mismatches), [], `${slug}: each animation ended on the server's board`);
+    const done = await p.evaluate(() => JSON.parse(localStorage.getItem('oware-learn')));
+    assert.equal(done[slug], true, `${slug}: kept as done`);
+    assert.equal(await p.isVisible('#next-link'), Boolean(lesson.next));
+    if (shot) await p.screenshot({ path: `${shots}/${shot}`, fullPage: true });
+    return told;
+  }
+
+  await test('learn to play: every lesson played to its end, each after a wrong try, and the course keeps the progress', async () => {
+    const told = {};
+    for (const [slug, wrong, right] of lessons) told[slug] = await playLesson(page, slug, wrong, right, `learn-${slug}.png`);
+    assert.equal(told.board, 'a is North\'s house: you sow only from your own row, A to F. Try again.');
+    assert.equal(told.feeding, 'illegal move A: the opponent has no seeds and this move does not feed it. Try again.');
+    assert.match(told['grand-slam'], /^A grand slam/);
+    await page.goto(`${base}/learn?delay=0`);
+    await page.waitForSelector('#course:not([hidden]) li[data-slug]');
+    const ticked = await page.$$eval('#parts li', (items) => items.map((i) => [i.dataset.slug, i.dataset.done]));
+    assert.deepEqual(ticked, lessons.map(([slug]) => [slug, 'yes']));
+    assert.match(await page.textContent('#start-link'), /Start again/);
+    await page.screenshot({ path: `${shots}/learn-course.png`, fullPage: true });
+    assert.equal((await call('GET', '/api/lessons/nope')).status, 404);
+    assert.equal((await call('POST', '/api/lessons/sowing/try', { house: 'Z9' })).status, 422);
+    assert.equal((await call('POST', '/api/lessons/sowing/try', { house: 'C', extra: 1 })).status, 400);
+    await page.goto(`${base}/learn/nope`);
+    await page.waitForSelector('#missing:not([hidden])');
+    assert.match(await page.textContent('#missing-text'), /no such lesson/);
+  });
+
+  await test('a lesson on a phone (390×844): played by taps, the board on screen', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const p = await phone.newPage();
+    p.on('pageerror', (error) => {
+      throw error;
+    });
+    await playLesson(p, 'capture', 'D', 'F', 'learn-phone-capture.png');
+    const board = await p.$eval('#board', (b) => b.getBoundingClientRect().right);
+    assert.ok(board <= 390, `the board fits the screen (right edge ${board})`);
+    await phone.close();
   });
 
   await test('the rules page spells out Abapa with its rule numbers', async () => {

@@ -1,0 +1,195 @@
+// The board of the web example's pages, shared by the game (app.js) and the
+// lessons (learn.js): it draws the pits and animates the library's move
+// reports seed by seed. Each page's script defines `play(token)`, which a
+// click on a house calls.
+'use strict';
+
+const query = new URLSearchParams(location.search);
+// Milliseconds a seed (?delay=0 for the tests' quick games).
+const DELAY = query.has('delay') ? Number(query.get('delay')) : 170;
+
+// What the tests read: each animated move and any board the animation
+// ended on that differs from the server's.
+const owareTest = (window.owareTest = { animations: [], mismatches: [], errors: [] });
+
+const $ = (id) => document.getElementById(id);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/// Calls the API; throws an Error with the server's sentence on failure.
+async function api(method, path, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers['content-type'] = 'application/json';
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  return data;
+}
+
+/// The letter of house `i` of `side` (A–F South, a–f North).
+function letter(side, i) {
+  return String.fromCharCode((side === 'south' ? 65 : 97) + i);
+}
+
+const other = (side) => (side === 'south' ? 'north' : 'south');
+const storeToken = (side) => (side === 'south' ? 'S*' : 'N*');
+const sideName = (side) => (side === 'south' ? 'South' : 'North');
+
+// ---- the board ----
+
+/// Builds the pits for a board of `houses` a side, seen from `you`: your
+/// row at the bottom from left to right, the other row above it running
+/// back, so sowing goes counter-clockwise; your store on the right.
+function buildBoard(houses, you) {
+  const board = $('board');
+  const row = (side, reversed) => {
+    const letters = Array.from({ length: houses }, (_, i) => letter(side, i));
+    return reversed ? letters.reverse() : letters;
+  };
+  fillRow(board.querySelector('.row.top'), row(other(you), true), other(you));
+  fillRow(board.querySelector('.row.bottom'), row(you, false), you);
+  board.querySelector('.store.left').replaceChildren(pitElement(storeToken(other(you)), 'store-pit'));
+  board.querySelector('.store.right').replaceChildren(pitElement(storeToken(you), 'store-pit'));
+  board.dataset.animated = '';
+}
+
+function fillRow(rowElement, letters, side) {
+  rowElement.replaceChildren(...letters.map((l) => pitElement(l, `house ${side}`)));
+}
+
+/// One pit: its seeds drawn as dots, its count and its letter.
+function pitElement(token, classes) {
+  const pit = document.createElement('button');
+  pit.type = 'button';
+  pit.className = `pit ${classes}`;
+  pit.dataset.pit = token;
+  pit.innerHTML = '<span class="seeds"></span><span class="count">0</span>';
+  const label = document.createElement('span');
+  label.className = 'label';
+  label.textContent = token.endsWith('*') ? `${sideName(token === 'S*' ? 'south' : 'north')}'s store` : token;
+  pit.append(label);
+  if (!token.endsWith('*')) pit.addEventListener('click', () => play(token));
+  else pit.disabled = true;
+  return pit;
+}
+
+const pitAt = (token) => $('board').querySelector(`[data-pit="${CSS.escape(token)}"]`);
+
+/// Shows `n` seeds in pit `token`.
+function setSeeds(token, n) {
+  const pit = pitAt(token);
+  if (!pit) return;
+  pit.dataset.seeds = String(n);
+  pit.querySelector('.count').textContent = String(n);
+  const seeds = pit.querySelector('.seeds');
+  const shown = Math.min(n, token.endsWith('*') ? 48 : 24);
+  while (seeds.childElementCount > shown) seeds.lastChild.remove();
+  while (seeds.childElementCount < shown) {
+    const seed = document.createElement('i');
+    seed.style.setProperty('--hue', String((seeds.childElementCount * 37) % 40));
+    seeds.append(seed);
+  }
+}
+
+/// The seeds of every pit of a board view, by token.
+function counts(board) {
+  const result = {};
+  for (const side of ['south', 'north']) {
+    board.houses[side].forEach((n, i) => (result[letter(side, i)] = n));
+    result[storeToken(side)] = board.stores[side];
+  }
+  return result;
+}
+
+function showBoard(board) {
+  for (const [token, n] of Object.entries(counts(board))) setSeeds(token, n);
+}
+
+/// The counts shown now, to compare with the server's board.
+function shownCounts() {
+  const result = {};
+  for (const pit of $('board').querySelectorAll('.pit')) result[pit.dataset.pit] = Number(pit.dataset.seeds);
+  return result;
+}
+
+function mark(token, cls, on = true) {
+  const pit = pitAt(token);
+  if (pit) pit.classList.toggle(cls, on);
+}
+
+function clearMarks(...classes) {
+  for (const pit of $('board').querySelectorAll('.pit')) pit.classList.remove(...classes);
+}
+
+// ---- animating a move report ----
+
+/// Animates one move as the library reported it: the origin lifted, each
+/// seed dropped in the report's order (laps skip the origin; Congkak's
+/// relays lift and sow on), the captures lifted into the store, a grand
+/// slam shown as no capture, feeding said. Ends on the server's board.
+async function animate(report) {
+  clearMarks('origin', 'drop', 'captured', 'hinted', 'threat', 'chance', 'last');
+  showBoard(report.before);
+  const seeds = counts(report.before);
+  const order = [];
+  const set = (token, n) => {
+    seeds[token] = n;
+    setSeeds(token, n);
+  };
+  mark(report.played, 'origin');
+  set(report.played, 0);
+  await sleep(DELAY);
+  for (let i = 0; i < report.sown.length; i++) {
+    const relay = report.relays.find((r) => r.after === i);
+    if (relay) {
+      say(`Relay: ${relay.pit} is lifted (${relay.seeds} seeds) and sown on`);
+      mark(relay.pit, 'origin');
+      set(relay.pit, 0);
+      await sleep(DELAY * 2);
+    }
+    const token = report.sown[i];
+    clearMarks('last');
+    mark(token, 'last');
+    mark(token, 'drop');
+    set(token, seeds[token] + 1);
+    order.push(token);
+    await sleep(DELAY);
+  }
+  $('board').dataset.animated = order.join(' ');
+  if (report.grand_slam) say('Grand slam: no capture — the seeds stay where they were sown (R6)');
+  for (const capture of report.captures) {
+    mark(capture.pit, 'captured');
+    await sleep(DELAY * 2);
+    set(capture.pit, 0);
+    set(storeToken(capture.to), seeds[storeToken(capture.to)] + capture.seeds);
+  }
+  if (report.captures.length) say(`Captures ${report.captures.reduce((n, c) => n + c.seeds, 0)} seeds`);
+  if (report.fed) say(`${sideName(report.side)} feeds the starved opponent (R7)`);
+  if (report.extra_turn) say(`The last seed fell in the store: ${sideName(report.side)} moves again`);
+  const expected = counts(report.after);
+  const differs = Object.keys(expected).filter((t) => expected[t] !== seeds[t]);
+  if (differs.length) owareTest.mismatches.push({ ply: report.ply, differs });
+  owareTest.animations.push({ ply: report.ply, played: report.played, sown: order });
+  showBoard(report.after);
+  logMove(report);
+  await sleep(DELAY * 2);
+  clearMarks('drop', 'origin', 'captured');
+}
+
+function logMove(report) {
+  logLine(report.ply, `${sideName(report.side)}: ${report.words.join(' ')}`);
+}
+
+function logLine(ply, text) {
+  if (!$('log')) return;
+  const item = document.createElement('li');
+  item.value = ply;
+  item.textContent = text;
+  $('log').prepend(item);
+}
+
+function say(text) {
+  $('banner').textContent = text;
+}
