@@ -407,7 +407,7 @@ fn the_terminal_game_plays_perfect_endgames_from_a_directory() {
     );
     assert!(
         out.contains(
-            "hint: F (endgame database: with perfect play South captures 8 seeds more than North from here on)"
+            "hint: with perfect play you capture 8 seeds more than North from here on; best: F (endgame database)"
         ),
         "{out}"
     );
