@@ -5,8 +5,20 @@
 'use strict';
 
 const query = new URLSearchParams(location.search);
-// Milliseconds a seed (?delay=0 for the tests' quick games).
-const DELAY = query.has('delay') ? Number(query.get('delay')) : 170;
+// Milliseconds a seed, by the speed chosen on the page (kept in
+// localStorage); no animation where the system asks for reduced motion,
+// unless a speed was chosen; ?delay=MS overrides both (the tests' games).
+const SPEEDS = { slow: 320, normal: 170, fast: 70, instant: 0 };
+const SPEED_KEY = 'oware-speed';
+
+function speedName() {
+  const chosen = localStorage.getItem(SPEED_KEY);
+  if (chosen in SPEEDS) return chosen;
+  return matchMedia('(prefers-reduced-motion: reduce)').matches ? 'instant' : 'normal';
+}
+
+const seedDelay = () => (query.has('delay') ? Number(query.get('delay')) : SPEEDS[speedName()]);
+let DELAY = seedDelay();
 
 // What the tests read: each animated move and any board the animation
 // ended on that differs from the server's.
@@ -130,7 +142,7 @@ function clearMarks(...classes) {
 /// relays lift and sow on), the captures lifted into the store, a grand
 /// slam shown as no capture, feeding said. Ends on the server's board.
 async function animate(report) {
-  clearMarks('origin', 'drop', 'captured', 'hinted', 'threat', 'chance', 'last');
+  clearMarks('origin', 'drop', 'captured', 'hinted', 'threat', 'chance', 'last', 'moved');
   showBoard(report.before);
   const seeds = counts(report.before);
   const order = [];
@@ -176,6 +188,9 @@ async function animate(report) {
   logMove(report);
   await sleep(DELAY * 2);
   clearMarks('drop', 'origin', 'captured');
+  // The move stays marked until the next: the house it was sown from, and
+  // where its last seed fell.
+  mark(report.played, 'moved');
 }
 
 function logMove(report) {
@@ -193,3 +208,23 @@ function logLine(ply, text) {
 function say(text) {
   $('banner').textContent = text;
 }
+
+/// The sowing speed control, where the page has one.
+function wireSpeed() {
+  const select = $('speed');
+  if (!select) return;
+  select.value = speedName();
+  select.addEventListener('change', () => {
+    localStorage.setItem(SPEED_KEY, select.value);
+    DELAY = seedDelay();
+  });
+}
+
+/// The board fully on screen, where the page above it pushed it down (a
+/// phone held sideways).
+function boardIntoView() {
+  const box = $('board').getBoundingClientRect();
+  if (box.top < 0 || box.bottom > innerHeight) $('board').scrollIntoView({ block: 'center' });
+}
+
+wireSpeed();

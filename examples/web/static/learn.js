@@ -92,7 +92,7 @@ async function openLesson(slug) {
 /// The lesson's board as it starts, waiting for the learner's move.
 function ready() {
   busy = false;
-  clearMarks('origin', 'drop', 'captured', 'last', 'legal');
+  clearMarks('origin', 'drop', 'captured', 'last', 'moved', 'legal');
   showBoard(lesson.board);
   lesson.board.houses.south.forEach((n, i) => n && mark(letter('south', i), 'legal'));
   say('');
