@@ -26,6 +26,7 @@ function showTable(view, side, myTurn, path) {
   for (const token of view.threats[side]) mark(token, 'threat');
   for (const token of view.threats[other(side)]) mark(token, 'chance');
   if (myTurn && !busy) for (const token of view.legal) mark(token, 'legal');
+  setTabStops(side, myTurn && !busy);
   $('record-link').href = `${path}/record`;
   $('record-link').download = `oware-${view.id}.pgn`;
   $('game').dataset.state = view.end ? 'over' : thinking ? 'thinking' : busy ? 'busy' : myTurn ? 'your-turn' : 'waiting';
@@ -293,7 +294,7 @@ async function onLive(message) {
 function seated({ you, game }) {
   live.you = you;
   current = null;
-  buildBoard(game.board.houses.south.length, you ?? 'south');
+  buildBoard(game.board.houses.south.length, you ?? 'south', you !== null);
   $('title').textContent = game.title;
   logMoves(game);
   say('');

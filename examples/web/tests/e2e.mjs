@@ -735,6 +735,7 @@ try {
     await page.waitForFunction(() => document.querySelector('#game').dataset.state === 'thinking');
     assert.deepEqual(await page.evaluate(() => window.owareTest.animations.map((a) => a.played)).then((a) => a.slice(-1)), ['C'], 'your move animated before the reply');
     assert.match(await page.textContent('#status'), /machine \(level 2\) is thinking/);
+    assert.equal(await page.textContent('#banner'), '', 'C captured nothing, and the banner says nothing of an older capture');
     assert.equal(await page.getAttribute('#board .pit[data-pit="C"]', 'class').then((c) => c.includes('moved')), true, 'your move marked');
     release();
     await page.waitForFunction(() => document.querySelector('#game').dataset.ply === '2');
@@ -769,6 +770,38 @@ try {
     assert.deepEqual([onPage['S*'], onPage['N*']], [26, 22], 'the stores read the score');
     assert.equal(Object.entries(onPage).filter(([t, n]) => !t.endsWith('*') && n).length, 0, 'the houses were emptied into the stores');
     assert.match(await page.textContent('#end-title'), /You win 26–22/);
+  });
+
+  await test('rings on every house of 1 or 2 seeds, a sign on the capturable ones, names for screen readers, tab stops and letter keys on your houses only', async () => {
+    const position = '1,2,0,5,2,1/2,1,3,0,4,1 s 12 14';
+    const created = (await call('POST', '/api/games', { level: 1, side: 'south', position })).json.game;
+    await page.goto(`${base}/game/${created.id}?delay=0`);
+    assert.equal(await settled(page), 'your-turn');
+    const weak = await page.$$eval('#board .pit.weak', (pits) => pits.map((p) => p.dataset.pit).sort());
+    assert.deepEqual(weak, ['A', 'B', 'E', 'F', 'a', 'b', 'f'], 'every house of 1 or 2 seeds is ringed, and no other');
+    const view = await serverView(page);
+    assert.ok(view.threats.south.length > 0 && view.threats.north.length > 0, JSON.stringify(view.threats));
+    const signs = await page.$$eval('#board .pit', (pits) =>
+      Object.fromEntries(pits.map((p) => [p.dataset.pit, getComputedStyle(p, '::after').content])),
+    );
+    for (const token of view.threats.south) assert.equal(signs[token], '"!"', `${token} is marked !`);
+    for (const token of view.threats.north) assert.equal(signs[token], '"+"', `${token} is marked +`);
+    const names = await page.$$eval('#board .pit', (pits) => Object.fromEntries(pits.map((p) => [p.dataset.pit, p.getAttribute('aria-label')])));
+    const threatened = view.threats.south[0];
+    const seeds = view.board.houses.south[threatened.charCodeAt(0) - 65];
+    assert.equal(names[threatened], `your house ${threatened}, ${seeds} ${seeds === 1 ? 'seed' : 'seeds'}, can be captured`);
+    assert.equal(names.c, "North's house c, 3 seeds" + (view.threats.north.includes('c') ? ', you can capture it' : ''));
+    assert.equal(names['S*'], 'your store, 12 seeds');
+    const stops = await page.$$eval('#board .pit', (pits) => pits.filter((p) => p.tabIndex >= 0).map((p) => p.dataset.pit));
+    assert.deepEqual(stops, ['A', 'B', 'C', 'D', 'E', 'F'], 'only your houses are tab stops on your turn');
+    await page.focus('#board .pit[data-pit="A"]');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.pit), 'B', 'Tab goes to your next house');
+    await page.keyboard.press('d');
+    await page.waitForFunction(() => Number(document.querySelector('#game').dataset.ply) >= 1);
+    await settled(page);
+    assert.equal((await call('GET', `/api/games/${created.id}/reports/1`)).json.played, 'D', 'the key d played your house D');
+    await page.screenshot({ path: `${shots}/rings.png` });
   });
 
   await test('an unknown address is a page that says so; a dead live link says so and stops trying', async () => {
