@@ -133,9 +133,11 @@ impl ApiError {
 impl From<Refusal> for ApiError {
     fn from(refusal: Refusal) -> ApiError {
         let status = match refusal {
-            Refusal::Stale { .. } | Refusal::Over | Refusal::NothingToUndo | Refusal::NoOffer => {
-                StatusCode::CONFLICT
-            }
+            Refusal::Stale { .. }
+            | Refusal::Over
+            | Refusal::NothingToUndo
+            | Refusal::NoOffer
+            | Refusal::NotMachinesTurn => StatusCode::CONFLICT,
             Refusal::Watching => StatusCode::FORBIDDEN,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         };
@@ -358,9 +360,32 @@ async fn play_move(
     blocking(app, move |app| {
         app.with_session(&id, |app, s| {
             let mut reports = vec![s.play_person(&request.house, request.ply)?];
-            reports.extend(app.machines.reply(s));
+            if request.reply {
+                reports.extend(app.machines.reply(s));
+            }
             Ok(Played {
                 reports,
+                game: s.view(),
+            })
+        })
+    })
+    .await
+}
+
+/// The machine's move (or moves: Kalah and Congkak give extra turns) when
+/// it is to move: after a move sent with `"reply": false`, or in a game
+/// opened while the machine was to move.
+async fn machine_move(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<Played> {
+    blocking(app, move |app| {
+        app.with_session(&id, |app, s| {
+            if s.game().is_game_over() {
+                return Err(Refusal::Over.into());
+            }
+            if !s.machine_to_move() {
+                return Err(Refusal::NotMachinesTurn.into());
+            }
+            Ok(Played {
+                reports: app.machines.reply(s),
                 game: s.view(),
             })
         })
@@ -577,8 +602,19 @@ async fn try_lesson(
     Ok(Json(lesson.attempt(&request.house)?))
 }
 
-async fn not_found() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "no such page")
+/// An unknown address: a JSON error under `/api/`, else a page that says
+/// so and leads back.
+async fn not_found(uri: axum::http::Uri) -> Response {
+    if uri.path().starts_with("/api/") {
+        return ApiError::new(StatusCode::NOT_FOUND, "no such page").into_response();
+    }
+    static PAGE: OnceLock<String> = OnceLock::new();
+    let page = laid_out(
+        &PAGE,
+        "Not found · Oware",
+        include_str!("static/missing.html"),
+    );
+    (StatusCode::NOT_FOUND, page).into_response()
 }
 
 /// The routes: the pages, their assets and the JSON API.
@@ -598,6 +634,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games", post(create_game))
         .route("/api/games/{id}", get(show_game))
         .route("/api/games/{id}/moves", post(play_move))
+        .route("/api/games/{id}/machine", post(machine_move))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/reports/{ply}", get(report))

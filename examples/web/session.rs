@@ -33,6 +33,8 @@ pub enum Refusal {
     Watching,
     /// A player accepted an end by agreement nobody offered them.
     NoOffer,
+    /// The machine was asked to move on the person's turn.
+    NotMachinesTurn,
 }
 
 impl std::fmt::Display for Refusal {
@@ -49,6 +51,7 @@ impl std::fmt::Display for Refusal {
             Refusal::NothingToUndo => f.write_str("you have no move to take back"),
             Refusal::Watching => f.write_str("you are watching: only the two players move"),
             Refusal::NoOffer => f.write_str("your opponent has not offered to end the game"),
+            Refusal::NotMachinesTurn => f.write_str("it is your move, not the machine's"),
         }
     }
 }

@@ -291,6 +291,15 @@ pub struct MoveRequest {
     pub house: String,
     /// The plies played in the game the page shows.
     pub ply: usize,
+    /// Whether the machine replies in the same request (the default); the
+    /// page sends `false`, shows its move at once, and asks for the reply
+    /// with `POST /api/games/<id>/machine`.
+    #[serde(default = "yes")]
+    pub reply: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// The body of a try at a lesson: the house the learner clicked.

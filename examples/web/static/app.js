@@ -6,6 +6,7 @@
 
 let current = null; // the game view the server sent last
 let busy = false; // a request or an animation is under way
+let thinking = false; // the machine is choosing its move
 
 /// The moves of a game opened from its link, by letter (the words of each
 /// come with its animation, which an opened game does not replay).
@@ -20,15 +21,29 @@ function logMoves(view) {
 /// turn (`myTurn`: the page may move), the record's link at `path`.
 function showTable(view, side, myTurn, path) {
   current = view;
-  showBoard(view.board);
-  clearMarks('threat', 'chance', 'legal', 'last');
+  showBoard(view.end ? finalBoard(view) : view.board);
+  clearMarks('threat', 'chance', 'legal');
   for (const token of view.threats[side]) mark(token, 'threat');
   for (const token of view.threats[other(side)]) mark(token, 'chance');
   if (myTurn && !busy) for (const token of view.legal) mark(token, 'legal');
+  setTabStops(side, myTurn && !busy);
   $('record-link').href = `${path}/record`;
   $('record-link').download = `oware-${view.id}.pgn`;
-  $('game').dataset.state = view.end ? 'over' : busy ? 'busy' : myTurn ? 'your-turn' : 'waiting';
+  $('game').dataset.state = view.end ? 'over' : thinking ? 'thinking' : busy ? 'busy' : myTurn ? 'your-turn' : 'waiting';
   $('game').dataset.ply = String(view.ply);
+}
+
+/// The board of a game over as its end scored it: where the rule that
+/// ended it gave each side the seeds left on its side (R8, R11), they are
+/// shown in its store, so the stores read the announced score.
+function finalBoard(view) {
+  const { scores } = view.end;
+  const { houses, stores } = view.board;
+  if (scores.south === stores.south && scores.north === stores.north) return view.board;
+  return {
+    houses: { south: houses.south.map(() => 0), north: houses.north.map(() => 0) },
+    stores: { ...scores },
+  };
 }
 
 /// Shows the game view: board, rings, whose turn, the end.
@@ -45,6 +60,7 @@ function showStatus(view, myTurn) {
   const threatened = view.threats[view.you].length;
   let text;
   if (view.end) text = 'The game is over.';
+  else if (thinking) text = `The machine (level ${view.level}) is thinking…`;
   else if (busy) text = 'Sowing…';
   else if (myTurn) text = `Your move: click one of your houses${threatened ? ` (${threatened} of them under threat)` : ''}.`;
   else text = `The machine (level ${view.level}) is thinking…`;
@@ -76,6 +92,8 @@ async function openGame(id) {
   say('');
   showGame(view);
   show('game');
+  boardIntoView();
+  if (!view.end && view.turn !== view.you) await machineMove();
 }
 
 /// Animates the reports, then shows the game after them.
@@ -85,19 +103,37 @@ async function playOut(played) {
   showGame(played.game);
 }
 
-/// Sends the person's move; the server answers with it and the machine's reply.
+/// Sends the person's move and animates it as soon as the server has
+/// played it; then asks for the machine's reply, saying it is thinking.
 async function play(token) {
   if (live) return playLive(token);
   if (busy || !current || current.end || !current.legal.includes(token) || current.turn !== current.you) return;
   busy = true;
   $('hint').textContent = '';
+  say('');
   showGame(current);
   try {
-    await playOut(await api('POST', `/api/games/${current.id}/moves`, { house: token, ply: current.ply }));
+    const played = await api('POST', `/api/games/${current.id}/moves`, { house: token, ply: current.ply, reply: false });
+    await playOut(played);
+    if (!played.game.end && played.game.turn !== played.game.you) await machineMove();
   } catch (error) {
     busy = false;
     say(error.message);
     showGame(current);
+  }
+}
+
+/// The machine's move: "thinking" while the server searches, then animated.
+async function machineMove() {
+  busy = thinking = true;
+  showGame(current);
+  try {
+    const played = await api('POST', `/api/games/${current.id}/machine`);
+    thinking = false;
+    await playOut(played);
+  } finally {
+    busy = thinking = false;
+    if (current) showGame(current);
   }
 }
 
@@ -106,6 +142,7 @@ async function undo() {
   try {
     const played = await api('POST', `/api/games/${current.id}/undo`);
     say('Took back your last move.');
+    clearMarks('last', 'moved');
     $('hint').textContent = '';
     clearMarks('hinted');
     for (const item of [...$('log').children]) if (item.value > played.game.ply) item.remove();
@@ -155,6 +192,7 @@ async function startGame(event) {
     $('log').replaceChildren();
     say('');
     show('game');
+    boardIntoView();
     await playOut(played);
   } catch (error) {
     busy = false;
@@ -206,12 +244,27 @@ function connectLive(id) {
   socket.onmessage = (event) => {
     state.queue = state.queue.then(() => onLive(JSON.parse(event.data))).catch((error) => say(error.message));
   };
-  socket.onclose = () => {
+  socket.onclose = async () => {
     if (live !== state || state.gone) return;
     $('status').textContent = 'The connection was lost: reconnecting…';
     $('game').dataset.state = 'offline';
+    if (await liveGameGone(id)) {
+      state.gone = true;
+      $('missing-text').textContent = 'There is no live game at this link: it may have been mistyped, or the game ended and was cleared away.';
+      return show('missing');
+    }
     setTimeout(() => live === state && connectLive(id), 1000);
   };
+}
+
+/// Whether the server says live game `id` does not exist (a connection
+/// lost for another reason, or a server away, is worth another try).
+async function liveGameGone(id) {
+  try {
+    return (await fetch(`/api/live/${encodeURIComponent(id)}`)).status === 404;
+  } catch {
+    return false;
+  }
 }
 
 /// Handles one message from the server, in the order they came.
@@ -241,12 +294,13 @@ async function onLive(message) {
 function seated({ you, game }) {
   live.you = you;
   current = null;
-  buildBoard(game.board.houses.south.length, you ?? 'south');
+  buildBoard(game.board.houses.south.length, you ?? 'south', you !== null);
   $('title').textContent = game.title;
   logMoves(game);
   say('');
   showInvite(game.id);
   showLive(game);
+  boardIntoView();
 }
 
 /// The links: the creator's one to send, and the one to watch by.

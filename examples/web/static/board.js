@@ -5,8 +5,20 @@
 'use strict';
 
 const query = new URLSearchParams(location.search);
-// Milliseconds a seed (?delay=0 for the tests' quick games).
-const DELAY = query.has('delay') ? Number(query.get('delay')) : 170;
+// Milliseconds a seed, by the speed chosen on the page (kept in
+// localStorage); no animation where the system asks for reduced motion,
+// unless a speed was chosen; ?delay=MS overrides both (the tests' games).
+const SPEEDS = { slow: 320, normal: 170, fast: 70, instant: 0 };
+const SPEED_KEY = 'oware-speed';
+
+function speedName() {
+  const chosen = localStorage.getItem(SPEED_KEY);
+  if (chosen in SPEEDS) return chosen;
+  return matchMedia('(prefers-reduced-motion: reduce)').matches ? 'instant' : 'normal';
+}
+
+const seedDelay = () => (query.has('delay') ? Number(query.get('delay')) : SPEEDS[speedName()]);
+let DELAY = seedDelay();
 
 // What the tests read: each animated move and any board the animation
 // ended on that differs from the server's.
@@ -42,7 +54,10 @@ const sideName = (side) => (side === 'south' ? 'South' : 'North');
 /// Builds the pits for a board of `houses` a side, seen from `you`: your
 /// row at the bottom from left to right, the other row above it running
 /// back, so sowing goes counter-clockwise; your store on the right.
-function buildBoard(houses, you) {
+let boardYou = null; // the side this page plays, if it plays one
+
+function buildBoard(houses, you, plays = true) {
+  boardYou = plays ? you : null;
   const board = $('board');
   const row = (side, reversed) => {
     const letters = Array.from({ length: houses }, (_, i) => letter(side, i));
@@ -77,12 +92,15 @@ function pitElement(token, classes) {
 
 const pitAt = (token) => $('board').querySelector(`[data-pit="${CSS.escape(token)}"]`);
 
-/// Shows `n` seeds in pit `token`.
+/// Shows `n` seeds in pit `token`; a house of 1 or 2 seeds, one seed
+/// away from capture, is ringed.
 function setSeeds(token, n) {
   const pit = pitAt(token);
   if (!pit) return;
   pit.dataset.seeds = String(n);
   pit.querySelector('.count').textContent = String(n);
+  if (!token.endsWith('*')) pit.classList.toggle('weak', n === 1 || n === 2);
+  describePit(pit);
   const seeds = pit.querySelector('.seeds');
   const shown = Math.min(n, token.endsWith('*') ? 48 : 24);
   while (seeds.childElementCount > shown) seeds.lastChild.remove();
@@ -116,11 +134,40 @@ function shownCounts() {
 
 function mark(token, cls, on = true) {
   const pit = pitAt(token);
-  if (pit) pit.classList.toggle(cls, on);
+  if (!pit) return;
+  pit.classList.toggle(cls, on);
+  describePit(pit);
 }
 
 function clearMarks(...classes) {
-  for (const pit of $('board').querySelectorAll('.pit')) pit.classList.remove(...classes);
+  for (const pit of $('board').querySelectorAll('.pit')) {
+    pit.classList.remove(...classes);
+    describePit(pit);
+  }
+}
+
+/// A pit's accessible name: whose it is, its seeds, and the threat on it:
+/// "your house C, 2 seeds, can be captured".
+function describePit(pit) {
+  const token = pit.dataset.pit;
+  const n = Number(pit.dataset.seeds ?? 0);
+  const side = token.endsWith('*') ? (token === 'S*' ? 'south' : 'north') : token === token.toUpperCase() ? 'south' : 'north';
+  const owner = side === boardYou ? 'your' : `${sideName(side)}'s`;
+  const what = token.endsWith('*') ? `${owner} store` : `${owner} house ${token}`;
+  let text = `${what}, ${n} ${n === 1 ? 'seed' : 'seeds'}`;
+  if (pit.classList.contains('threat')) text += ', can be captured';
+  else if (pit.classList.contains('chance')) text += ', you can capture it';
+  pit.setAttribute('aria-label', text);
+}
+
+/// Tab stops on the houses of the side to move when the page may move
+/// for it; none elsewhere.
+function setTabStops(side, myTurn) {
+  for (const pit of $('board').querySelectorAll('.pit')) {
+    const token = pit.dataset.pit;
+    const own = !token.endsWith('*') && (side === 'south') === (token === token.toUpperCase());
+    pit.tabIndex = myTurn && own ? 0 : -1;
+  }
 }
 
 // ---- animating a move report ----
@@ -130,7 +177,8 @@ function clearMarks(...classes) {
 /// relays lift and sow on), the captures lifted into the store, a grand
 /// slam shown as no capture, feeding said. Ends on the server's board.
 async function animate(report) {
-  clearMarks('origin', 'drop', 'captured', 'hinted', 'threat', 'chance', 'last');
+  clearMarks('origin', 'drop', 'captured', 'hinted', 'threat', 'chance', 'last', 'moved');
+  say(''); // what the last move did is in the log; the banner speaks of this one
   showBoard(report.before);
   const seeds = counts(report.before);
   const order = [];
@@ -176,6 +224,9 @@ async function animate(report) {
   logMove(report);
   await sleep(DELAY * 2);
   clearMarks('drop', 'origin', 'captured');
+  // The move stays marked until the next: the house it was sown from, and
+  // where its last seed fell.
+  mark(report.played, 'moved');
 }
 
 function logMove(report) {
@@ -193,3 +244,33 @@ function logLine(ply, text) {
 function say(text) {
   $('banner').textContent = text;
 }
+
+/// The sowing speed control, where the page has one.
+function wireSpeed() {
+  const select = $('speed');
+  if (!select) return;
+  select.value = speedName();
+  select.addEventListener('change', () => {
+    localStorage.setItem(SPEED_KEY, select.value);
+    DELAY = seedDelay();
+  });
+}
+
+/// The board fully on screen, where the page above it pushed it down (a
+/// phone held sideways).
+function boardIntoView() {
+  const box = $('board').getBoundingClientRect();
+  if (box.top < 0 || box.bottom > innerHeight) $('board').scrollIntoView({ block: 'center' });
+}
+
+wireSpeed();
+
+/// A letter key plays that house of the page's side (either case).
+document.addEventListener('keydown', (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey || !boardYou) return;
+  if (/^(INPUT|SELECT|TEXTAREA)$/.test(event.target.tagName) || !/^[a-g]$/i.test(event.key)) return;
+  const token = boardYou === 'south' ? event.key.toUpperCase() : event.key.toLowerCase();
+  if (!pitAt(token)) return;
+  event.preventDefault();
+  play(token);
+});

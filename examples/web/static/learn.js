@@ -92,9 +92,10 @@ async function openLesson(slug) {
 /// The lesson's board as it starts, waiting for the learner's move.
 function ready() {
   busy = false;
-  clearMarks('origin', 'drop', 'captured', 'last', 'legal');
+  clearMarks('origin', 'drop', 'captured', 'last', 'moved', 'legal');
   showBoard(lesson.board);
   lesson.board.houses.south.forEach((n, i) => n && mark(letter('south', i), 'legal'));
+  setTabStops('south', true);
   say('');
   $('verdict').textContent = '';
   $('verdict').className = 'verdict';
@@ -108,6 +109,7 @@ async function play(token) {
   busy = true;
   $('lesson').dataset.state = 'busy';
   clearMarks('legal');
+  setTabStops('south', false);
   try {
     const attempt = await api('POST', `/api/lessons/${lesson.slug}/try`, { house: token });
     for (const report of attempt.reports) await animate(report);

@@ -90,6 +90,15 @@ function counts(board) {
   return result;
 }
 
+/** The board a game view is shown with: a game over shows the score it
+ * ended with (the seeds a rule gave each side moved into its store). */
+function onBoard(view) {
+  if (!view.end) return view.board;
+  const { scores } = view.end;
+  if (scores.south === view.board.stores.south && scores.north === view.board.stores.north) return view.board;
+  return { houses: { south: view.board.houses.south.map(() => 0), north: view.board.houses.north.map(() => 0) }, stores: scores };
+}
+
 /** The seeds the page shows in every pit. */
 function shown(page) {
   return page.evaluate(() =>
@@ -157,7 +166,7 @@ try {
     const animations = await page.evaluate(() => window.owareTest.animations.map((a) => a.sown.join(' ')));
     assert.equal(animations[0], 'D E F a', 'C sows D, E, F, a');
     assert.equal(await checkAnimations(page), 2);
-    assert.deepEqual(await shown(page), counts((await serverView(page)).board));
+    assert.deepEqual(await shown(page), counts(onBoard(await serverView(page))));
 
     await page.click('#hint-button');
     await page.waitForSelector('#hint[data-house]');
@@ -170,7 +179,7 @@ try {
     await page.waitForFunction(() => document.querySelector('#game').dataset.ply === '0');
     const view = await serverView(page);
     assert.equal(view.ply, 0);
-    assert.deepEqual(await shown(page), counts(view.board));
+    assert.deepEqual(await shown(page), counts(onBoard(view)));
     assert.equal(await page.isDisabled('#undo-button'), true, 'nothing more to undo');
     await page.evaluate(() => (window.owareTest.animations.length = 0));
   });
@@ -190,7 +199,7 @@ try {
     }
     const view = await serverView(page);
     assert.ok(view.end, 'the server says the game is over');
-    assert.deepEqual(await shown(page), counts(view.board), 'the final board is the server board');
+    assert.deepEqual(await shown(page), counts(onBoard(view)), 'the final board is the server board');
     assert.equal(await page.textContent('#end-text'), view.end.text);
     assert.match(view.end.text, /\(R(8|9|10|11)\)/);
     const plies = await checkAnimations(page);
@@ -291,7 +300,7 @@ try {
     assert.equal(await page.getAttribute('#board', 'data-animated'), 'D E F S*');
     const view = await serverView(page);
     assert.equal(view.turn, 'south', 'South moves again (K2)');
-    assert.deepEqual(await shown(page), counts(view.board));
+    assert.deepEqual(await shown(page), counts(onBoard(view)));
     await checkAnimations(page);
     await page.screenshot({ path: `${shots}/8-kalah.png` });
   });
@@ -307,7 +316,7 @@ try {
     const report = (await call('GET', `/api/games/${gameId(page)}/reports/1`)).json;
     assert.ok(report.relays.length > 0, 'B ends in a: its seeds are lifted and sown on (C4)');
     assert.equal(await checkAnimations(page), (await serverView(page)).ply);
-    assert.deepEqual(await shown(page), counts((await serverView(page)).board));
+    assert.deepEqual(await shown(page), counts(onBoard(await serverView(page))));
     await page.screenshot({ path: `${shots}/9-congkak.png` });
   });
 
@@ -345,7 +354,7 @@ try {
     const view = await liveView(id);
     for (const p of pages) {
       await atPly(p, view.ply);
-      assert.deepEqual(await shown(p), counts(view.board), `ply ${view.ply}: the page shows the server's board`);
+      assert.deepEqual(await shown(p), counts(onBoard(view)), `ply ${view.ply}: the page shows the server's board`);
     }
     return view;
   }
@@ -660,6 +669,158 @@ try {
     const board = await p.$eval('#board', (b) => b.getBoundingClientRect().right);
     assert.ok(board <= 390, `the board fits the screen (right edge ${board})`);
     await phone.close();
+  });
+
+  /** Every pit's box on `p`: token, left, top, right, bottom. */
+  const pitBoxes = (p) =>
+    p.$$eval('#board .pit', (pits) =>
+      pits.map((pit) => {
+        const r = pit.getBoundingClientRect();
+        const c = pit.querySelector('.count').getBoundingClientRect();
+        return { pit: pit.dataset.pit, store: pit.classList.contains('store-pit'), left: r.left, top: r.top, right: r.right, bottom: r.bottom, count: [c.left, c.top, c.right, c.bottom] };
+      }),
+    );
+
+  /** No pit overlaps another, each house is at least 44 px square, each count sits in its pit, all on screen. */
+  async function checkBoardFits(p, { width, height }, what) {
+    const boxes = await pitBoxes(p);
+    for (const b of boxes) {
+      assert.ok(b.left >= 0 && b.right <= width && b.top >= 0 && b.bottom <= height, `${what}: ${b.pit} on screen ${JSON.stringify(b)}`);
+      if (!b.store) assert.ok(b.right - b.left >= 44 && b.bottom - b.top >= 44, `${what}: ${b.pit} is ${b.right - b.left}×${b.bottom - b.top}`);
+      const [l, t, r, bo] = b.count;
+      assert.ok(l >= b.left - 1 && r <= b.right + 1 && t >= b.top - 1 && bo <= b.bottom + 1, `${what}: ${b.pit}'s count inside it`);
+    }
+    for (const a of boxes) {
+      for (const b of boxes) {
+        if (a.pit >= b.pit) continue;
+        const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+        assert.ok(apart, `${what}: ${a.pit} and ${b.pit} overlap`);
+      }
+    }
+    return boxes.length;
+  }
+
+  await test('a phone, upright and sideways: houses of 44 px or more, nothing overlaps, both rows and stores on screen', async () => {
+    for (const [ruleset, houses] of [['abapa', 12], ['congkak', 14]]) {
+      const created = (await call('POST', '/api/games', { level: 1, side: 'south', ruleset })).json.game.id;
+      for (const [name, screen] of [['portrait', { width: 390, height: 844 }], ['landscape', { width: 844, height: 390 }]]) {
+        const phone = await browser.newContext({ viewport: screen, hasTouch: true, isMobile: true });
+        const p = await phone.newPage();
+        await p.goto(`${base}/game/${created}?delay=0`);
+        assert.equal(await settled(p), 'your-turn');
+        assert.equal(await checkBoardFits(p, screen, `${ruleset} ${name}`), houses + 2);
+        if (ruleset === 'abapa') {
+          await p.tap('#board .pit[data-pit="C"]');
+          await p.waitForFunction(() => document.querySelector('#game').dataset.ply === '2');
+          await settled(p);
+          await p.screenshot({ path: `${shots}/phone-${name}.png` });
+        }
+        await phone.close();
+      }
+    }
+  });
+
+  await test('your move shows at once; the machine thinks after it; the last move stays marked; the speed is a setting', async () => {
+    await page.goto(`${base}/?delay=0`);
+    await page.check('input[name=level][value="2"]');
+    await page.click('button[type=submit]');
+    assert.equal(await settled(page), 'your-turn');
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route('**/machine', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.click('#board .pit[data-pit="C"]');
+    await page.waitForFunction(() => document.querySelector('#game').dataset.state === 'thinking');
+    assert.deepEqual(await page.evaluate(() => window.owareTest.animations.map((a) => a.played)).then((a) => a.slice(-1)), ['C'], 'your move animated before the reply');
+    assert.match(await page.textContent('#status'), /machine \(level 2\) is thinking/);
+    assert.equal(await page.textContent('#banner'), '', 'C captured nothing, and the banner says nothing of an older capture');
+    assert.equal(await page.getAttribute('#board .pit[data-pit="C"]', 'class').then((c) => c.includes('moved')), true, 'your move marked');
+    release();
+    await page.waitForFunction(() => document.querySelector('#game').dataset.ply === '2');
+    assert.equal(await settled(page), 'your-turn');
+    await page.unroute('**/machine');
+    const view = await serverView(page);
+    const early = await call('POST', `/api/games/${view.id}/machine`);
+    assert.deepEqual([early.status, early.json.error], [409, "it is your move, not the machine's"]);
+    assert.deepEqual(await serverView(page), view, 'the refused request changed nothing');
+    const reply = (await call('GET', `/api/games/${view.id}/reports/2`)).json;
+    const marked = await page.$$eval('#board .pit.moved, #board .pit.last', (pits) => pits.map((p) => [p.dataset.pit, p.className.includes('moved') ? 'moved' : 'last']));
+    assert.deepEqual(marked.sort(), [[reply.played, 'moved'], [reply.sown[reply.sown.length - 1], 'last']].sort(), 'the reply stays marked');
+    await page.selectOption('#speed', 'instant');
+    assert.equal(await page.evaluate(() => localStorage.getItem('oware-speed')), 'instant');
+    await page.evaluate(() => localStorage.removeItem('oware-speed'));
+    const calm = await browser.newContext({ reducedMotion: 'reduce' });
+    const p = await calm.newPage();
+    await p.goto(`${base}/`);
+    assert.equal(await p.evaluate(() => ({ speed: $('speed').value, delay: DELAY })).then((s) => `${s.speed} ${s.delay}`), 'instant 0');
+    await calm.close();
+  });
+
+  await test("a game that ends with seeds on the board shows the announced score in the stores (R8)", async () => {
+    const created = (await call('POST', '/api/games', { level: 1, side: 'south', position: '1,0,0,0,1,0/0,0,0,0,0,1 s 23 22' })).json.game;
+    await page.goto(`${base}/game/${created.id}?delay=0`);
+    await settled(page);
+    await page.click('#board .pit[data-pit="A"]');
+    assert.equal(await settled(page), 'over');
+    const view = await serverView(page);
+    assert.deepEqual([view.end.scores.south, view.end.scores.north], [26, 22]);
+    const onPage = await shown(page);
+    assert.deepEqual([onPage['S*'], onPage['N*']], [26, 22], 'the stores read the score');
+    assert.equal(Object.entries(onPage).filter(([t, n]) => !t.endsWith('*') && n).length, 0, 'the houses were emptied into the stores');
+    assert.match(await page.textContent('#end-title'), /You win 26–22/);
+  });
+
+  await test('rings on every house of 1 or 2 seeds, a sign on the capturable ones, names for screen readers, tab stops and letter keys on your houses only', async () => {
+    const position = '1,2,0,5,2,1/2,1,3,0,4,1 s 12 14';
+    const created = (await call('POST', '/api/games', { level: 1, side: 'south', position })).json.game;
+    await page.goto(`${base}/game/${created.id}?delay=0`);
+    assert.equal(await settled(page), 'your-turn');
+    const weak = await page.$$eval('#board .pit.weak', (pits) => pits.map((p) => p.dataset.pit).sort());
+    assert.deepEqual(weak, ['A', 'B', 'E', 'F', 'a', 'b', 'f'], 'every house of 1 or 2 seeds is ringed, and no other');
+    const view = await serverView(page);
+    assert.ok(view.threats.south.length > 0 && view.threats.north.length > 0, JSON.stringify(view.threats));
+    const signs = await page.$$eval('#board .pit', (pits) =>
+      Object.fromEntries(pits.map((p) => [p.dataset.pit, getComputedStyle(p, '::after').content])),
+    );
+    for (const token of view.threats.south) assert.equal(signs[token], '"!"', `${token} is marked !`);
+    for (const token of view.threats.north) assert.equal(signs[token], '"+"', `${token} is marked +`);
+    const names = await page.$$eval('#board .pit', (pits) => Object.fromEntries(pits.map((p) => [p.dataset.pit, p.getAttribute('aria-label')])));
+    const threatened = view.threats.south[0];
+    const seeds = view.board.houses.south[threatened.charCodeAt(0) - 65];
+    assert.equal(names[threatened], `your house ${threatened}, ${seeds} ${seeds === 1 ? 'seed' : 'seeds'}, can be captured`);
+    assert.equal(names.c, "North's house c, 3 seeds" + (view.threats.north.includes('c') ? ', you can capture it' : ''));
+    assert.equal(names['S*'], 'your store, 12 seeds');
+    const stops = await page.$$eval('#board .pit', (pits) => pits.filter((p) => p.tabIndex >= 0).map((p) => p.dataset.pit));
+    assert.deepEqual(stops, ['A', 'B', 'C', 'D', 'E', 'F'], 'only your houses are tab stops on your turn');
+    await page.focus('#board .pit[data-pit="A"]');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.pit), 'B', 'Tab goes to your next house');
+    await page.keyboard.press('d');
+    await page.waitForFunction(() => Number(document.querySelector('#game').dataset.ply) >= 1);
+    await settled(page);
+    assert.equal((await call('GET', `/api/games/${created.id}/reports/1`)).json.played, 'D', 'the key d played your house D');
+    await page.screenshot({ path: `${shots}/rings.png` });
+  });
+
+  await test('an unknown address is a page that says so; a dead live link says so and stops trying', async () => {
+    const missing = await fetch(`${base}/no/such/page`);
+    assert.equal(missing.status, 404);
+    assert.match(missing.headers.get('content-type'), /text\/html/);
+    assert.match(await missing.text(), /There is no page at this address/);
+    const api = await fetch(`${base}/api/nothing`);
+    assert.equal(api.status, 404);
+    assert.match((await api.json()).error, /no such page/);
+    const sockets = [];
+    const p = await browser.newPage();
+    p.on('websocket', (socket) => sockets.push(socket.url()));
+    await p.goto(`${base}/live/NoSuchGame42`);
+    await p.waitForSelector('#missing:not([hidden])');
+    assert.match(await p.textContent('#missing-text'), /no live game at this link/);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    assert.equal(sockets.length, 1, 'one try, no reconnecting');
+    await p.close();
   });
 
   await test('the rules page spells out Abapa with its rule numbers', async () => {
