@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import pathlib
 import signal
+import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -148,27 +150,76 @@ def test_judge_thresholds() -> None:
     assert distributed.judge(s(loss_in=3), s(loss_in=1)) == ""
 
 
-@ray.remote(max_retries=2)
-def _dies_once(marker: str, first: int, stop: int, job: dict[str, Any]) -> Any:
-    """Plays a shard's games as self_play's task does, but kills its own worker process
-    the first time (the marker file tells a retry from the first attempt)."""
-    if not os.path.exists(marker):
-        pathlib.Path(marker).touch()
-        os.kill(os.getpid(), signal.SIGKILL)
-    return distributed.play_games(first, stop, **job)
-
-
 def test_a_killed_worker_is_retried_with_the_same_result(tmp_path: pathlib.Path) -> None:
+    def play_but_die_once(marker: str, first: int, stop: int, job: dict[str, Any]) -> Any:
+        """Plays a shard's games as self_play's task does, but kills its own worker process
+        the first time (the marker file tells a retry from the first attempt)."""
+        if not os.path.exists(marker):
+            pathlib.Path(marker).touch()
+            os.kill(os.getpid(), signal.SIGKILL)
+        return distributed.play_games(first, stop, **job)
+
+    dies_once = ray.remote(max_retries=2)(play_but_die_once)
+
     out = tmp_path / "shards"
     paths = distributed.self_play(GAMES, out=out, **JOB)
     marker = tmp_path / "died"
     job = {"players": PLAYERS, "ruleset": "abapa", "seed": 5, "opening_plies": 4, "score_depth": 3}
-    table = ray.get(_dies_once.remote(str(marker), 3, 6, job))
+    table = ray.get(dies_once.remote(str(marker), 3, 6, job))
     assert marker.exists()
     assert table.equals(pq.read_table(paths[1]).replace_schema_metadata(None))
     # self_play's own tasks are retried the same way (max_retries, default 3).
     with pytest.raises(ray.exceptions.WorkerCrashedError):
-        ray.get(_dies_once.options(max_retries=0).remote(str(tmp_path / "again"), 0, 1, job))
+        ray.get(dies_once.options(max_retries=0).remote(str(tmp_path / "again"), 0, 1, job))
+
+
+def _descends_from(pid: int, ancestor: int) -> bool:
+    while pid > 1:
+        try:
+            stat = pathlib.Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            return False
+        pid = int(stat.rsplit(")", 1)[1].split()[1])
+        if pid == ancestor:
+            return True
+    return False
+
+
+def _kill_one_worker_running(title: str, killed: list[int], done: threading.Event) -> None:
+    """Kills the first process of this test's Ray cluster (a descendant of this process)
+    whose title is *title*, that is a worker running that task."""
+    me = os.getpid()
+    while not done.is_set() and not killed:
+        for entry in pathlib.Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                cmdline = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if cmdline.startswith(title.encode()) and _descends_from(int(entry.name), me):
+                os.kill(int(entry.name), signal.SIGKILL)
+                killed.append(int(entry.name))
+                return
+        time.sleep(0.002)
+
+
+@pytest.mark.skipif(not pathlib.Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_self_play_survives_a_worker_killed_mid_task(tmp_path: pathlib.Path) -> None:
+    job: dict[str, Any] = {**JOB, "players": ({"nodes": 3000}, {"nodes": 3000}), "shard_size": 2}
+    expected = distributed.self_play(4, out=tmp_path / "calm", **job)
+    killed: list[int] = []
+    done = threading.Event()
+    killer = threading.Thread(target=_kill_one_worker_running, args=("ray::_self_play_task", killed, done))
+    killer.start()
+    try:
+        distributed.self_play(4, out=tmp_path / "killed", max_retries=2, **job)
+    finally:
+        done.set()
+        killer.join()
+    assert killed, "no worker was caught running a self-play task"
+    assert _shards(tmp_path / "killed") == _shards(tmp_path / "calm")
+    assert len(expected) == 2
 
 
 def test_bad_arguments() -> None:

@@ -235,6 +235,7 @@ def play_games(
                 result = board.search(depth=spec.get("depth"), nodes=spec.get("nodes"))
             else:
                 result = board.search(depth=score_depth)
+            move: oware.Move | None
             if in_opening:
                 move = rng.choice(board.legal_moves)
             elif engine is None:
@@ -290,9 +291,11 @@ def play_games(
     return pa.Table.from_pydict(columns, schema=SELF_PLAY_SCHEMA)
 
 
-@ray.remote(num_cpus=1)
-def _self_play_task(first: int, stop: int, job: dict[str, Any]) -> pa.Table:
+def _self_play_task_body(first: int, stop: int, job: dict[str, Any]) -> pa.Table:
     return play_games(first, stop, **job)
+
+
+_self_play_task = ray.remote(num_cpus=1)(_self_play_task_body)
 
 
 def _shard_path(out: str, index: int) -> str:
@@ -343,7 +346,7 @@ class _Progress:
         self.bar: Any = None
         if enabled:
             try:
-                from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+                from tqdm import tqdm
             except ImportError:
                 pass
             else:
@@ -572,8 +575,7 @@ def rate(
     return out
 
 
-@ray.remote(num_cpus=1)
-def _match_task(
+def _match_task_body(
     first: dict[str, int], second: dict[str, int], games: int, seed: int, ruleset: str
 ) -> tuple[int, int, int]:
     r = oware.play_match(
@@ -587,6 +589,9 @@ def _match_task(
         second_nodes=second.get("nodes"),
     )
     return r.wins, r.draws, r.losses
+
+
+_match_task = ray.remote(num_cpus=1)(_match_task_body)
 
 
 def tournament(
@@ -645,12 +650,17 @@ def tournament(
         max_concurrency=max_concurrency,
     )
     labels = [_label(s) for s in specs]
-    pair_rows = []
+    pair_rows: list[dict[str, Any]] = []
+    tally = [[0, 0, 0] for _ in specs]  # wins, draws, losses of each configuration
     for index, (i, j) in enumerate(pairs):
         wins, draws, losses = results[index]
         games = wins + draws + losses
         score = (wins + draws / 2) / games
         elo, margin = _pair_elo(wins, draws, losses)
+        for k, (w, l) in ((i, (wins, losses)), (j, (losses, wins))):
+            tally[k][0] += w
+            tally[k][1] += draws
+            tally[k][2] += l
         pair_rows.append(
             {
                 "first": i,
@@ -667,15 +677,13 @@ def tournament(
                 "seed": seed,
             }
         )
-    ratings = rate(len(specs), ((r["first"], r["second"], r["wins"] + r["draws"] / 2, r["games"]) for r in pair_rows))
-    standings = []
+    ratings = rate(
+        len(specs),
+        ((i, j, w + d / 2, w + d + l) for (i, j), (w, d, l) in zip(pairs, (results[k] for k in range(len(pairs))))),
+    )
+    standings: list[dict[str, Any]] = []
     for k in range(len(specs)):
-        wins = draws = losses = 0
-        for r in pair_rows:
-            if r["first"] == k:
-                wins, draws, losses = wins + r["wins"], draws + r["draws"], losses + r["losses"]
-            elif r["second"] == k:
-                wins, draws, losses = wins + r["losses"], draws + r["draws"], losses + r["wins"]
+        wins, draws, losses = tally[k]
         games = wins + draws + losses
         standings.append(
             {
@@ -778,12 +786,14 @@ def analyse_record(record: str, depth: int = 10, index: int = 0) -> list[dict[st
     return rows
 
 
-@ray.remote(num_cpus=1)
-def _analyse_task(records: list[tuple[int, str]], depth: int) -> list[dict[str, Any]]:
+def _analyse_task_body(records: list[tuple[int, str]], depth: int) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for index, text in records:
         rows.extend(analyse_record(text, depth, index))
     return rows
+
+
+_analyse_task = ray.remote(num_cpus=1)(_analyse_task_body)
 
 
 def _chunks(items: Sequence[_T], size: int) -> Iterator[list[_T]]:
