@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import pathlib
 import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -136,6 +137,14 @@ def test_analyse_equals_the_in_process_analysis() -> None:
         board.push_str(row["move"])
     with pytest.raises(oware.InvalidRecordError, match="record 1"):
         distributed.analyse(["1. C f", "1. C C"])
+
+
+def test_progress_without_tqdm_prints_a_count(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # import tqdm raises ImportError
+    distributed.analyse(["1. C f", "1. B a"], depth=2, progress=True)
+    assert capsys.readouterr().err.splitlines() == ["analysed records: 1/2", "analysed records: 2/2"]
 
 
 def test_judge_thresholds() -> None:

@@ -431,7 +431,9 @@ def self_play(
     worker died (up to *max_retries* times) gives the same shard. Resumable: a complete
     shard of the same job already in *out* is kept as it is and not played again, a shard
     cut short is played again; each shard is written to a temporary file and renamed, so a
-    shard is either complete or absent. Shards are written by this process (the driver):
+    shard is either complete or absent. Each shard's schema metadata holds the job's
+    arguments as JSON under the key ``oware.self_play``, which is how a shard of the same
+    job is told from another's. Shards are written by this process (the driver):
     *out* need not be shared with the workers.
 
     One task a shard, one CPU a task; *max_concurrency* caps the tasks in flight (default:
