@@ -44,7 +44,7 @@ def test_self_play_is_the_same_with_one_or_two_workers(tmp_path: pathlib.Path) -
     one, two = tmp_path / "one", tmp_path / "two"
     paths = distributed.self_play(GAMES, out=one, max_concurrency=1, **JOB)
     distributed.self_play(GAMES, out=two, max_concurrency=2, **JOB)
-    assert [pathlib.Path(p).name for p in paths] == ["shard-00000.parquet", "shard-00001.parquet", "shard-00002.parquet"]
+    assert [pathlib.Path(p).name for p in paths] == [f"shard-0000{k}.parquet" for k in range(3)]
     assert _shards(one) == _shards(two)
     table = pa.concat_tables([pq.read_table(p) for p in paths])
     assert table.schema.remove_metadata() == distributed.SELF_PLAY_SCHEMA

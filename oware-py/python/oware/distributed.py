@@ -50,6 +50,7 @@ __all__ = [
     "analyse_record",
     "judge",
     "play_games",
+    "rate",
     "self_play",
     "tournament",
 ]
@@ -681,7 +682,10 @@ def tournament(
         )
     ratings = rate(
         len(specs),
-        ((i, j, w + d / 2, w + d + l) for (i, j), (w, d, l) in zip(pairs, (results[k] for k in range(len(pairs))))),
+        (
+            (i, j, w + d / 2, w + d + l)
+            for (i, j), (w, d, l) in zip(pairs, [results[k] for k in range(len(pairs))])
+        ),
     )
     standings: list[dict[str, Any]] = []
     for k in range(len(specs)):
