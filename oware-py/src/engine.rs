@@ -437,11 +437,12 @@ impl PyMatchResult {
 
 /// Plays `games` games between a player of level `first` and one of level
 /// `second`, in pairs from the same random opening with colours swapped;
-/// the GIL is released meanwhile.
+/// the GIL is released meanwhile. `first_nodes` and `second_nodes` give a
+/// player a node budget a move, as `Player(nodes=...)` does (reproducible).
 #[pyfunction]
 #[pyo3(
-    signature = (first, second, *, games = Int::new(2), seed = Seed(0), ruleset = None, reproducible = true),
-    text_signature = "(first, second, *, games=2, seed=0, ruleset=None, reproducible=True)"
+    signature = (first, second, *, games = Int::new(2), seed = Seed(0), ruleset = None, reproducible = true, first_nodes = None, second_nodes = None),
+    text_signature = "(first, second, *, games=2, seed=0, ruleset=None, reproducible=True, first_nodes=None, second_nodes=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn play_match(
@@ -452,8 +453,26 @@ pub fn play_match(
     seed: Seed,
     ruleset: Option<&Bound<'_, PyAny>>,
     reproducible: bool,
+    first_nodes: Option<Int>,
+    second_nodes: Option<Int>,
 ) -> PyResult<PyMatchResult> {
     let (a, b) = (level_of(&first, "first")?, level_of(&second, "second")?);
+    let budget = |n: Option<Int>, name: &str| {
+        n.map(|n| n.in_range(name, 1..=MAX_PLAYER_NODES))
+            .transpose()
+    };
+    let (a_nodes, b_nodes) = (
+        budget(first_nodes, "first_nodes")?,
+        budget(second_nodes, "second_nodes")?,
+    );
+    let make = move |level: Level, nodes: Option<u64>, s: u64| match nodes {
+        Some(n) => {
+            let mut p = player(level, s, true);
+            p.set_limits(SearchLimits::nodes(n));
+            p
+        }
+        None => player(level, s, reproducible),
+    };
     let seed = seed.0;
     let games = games.in_range("games", 1..=u32::MAX)?;
     let ruleset = extract_ruleset(ruleset)?;
@@ -463,8 +482,8 @@ pub fn play_match(
             ruleset,
             games,
             seed,
-            |s| player(a, s, reproducible),
-            |s| player(b, s, reproducible),
+            |s| make(a, a_nodes, s),
+            |s| make(b, b_nodes, s),
             &stop,
         )
     })?;

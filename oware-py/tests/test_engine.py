@@ -144,6 +144,19 @@ class TestMatch:
         kalah = oware.play_match(3, 1, games=2, ruleset="kalah")
         assert kalah.games == 2 and isinstance(kalah.elo, float)
 
+    def test_node_budgets(self) -> None:
+        # A node budget a move, as Player(level, nodes=...): reproducible, and it tells.
+        starved = oware.play_match(4, 4, games=6, seed=3, first_nodes=1)
+        assert starved == oware.play_match(4, 4, games=6, seed=3, first_nodes=1)
+        assert starved.losses == 6
+        both = oware.play_match(3, 4, games=2, seed=1, first_nodes=500, second_nodes=2000)
+        assert both == oware.play_match(3, 4, games=2, seed=1, first_nodes=500, second_nodes=2000)
+        for bad in (0, 10**12 + 1):
+            with pytest.raises(ValueError, match="^first_nodes must be 1 to 1000000000000"):
+                oware.play_match(4, 4, first_nodes=bad)
+        with pytest.raises(ValueError, match="^second_nodes must be 1 to"):
+            oware.play_match(4, 4, second_nodes=-1)
+
     def test_bad_arguments(self) -> None:
         with pytest.raises(ValueError, match="^games must be 1 to 4294967295, not 0$"):
             oware.play_match(1, 2, games=0)

@@ -1344,10 +1344,15 @@ def play_match(
     seed: int = 0,
     ruleset: Ruleset | Variant | str | None = None,
     reproducible: bool = True,
+    first_nodes: int | None = None,
+    second_nodes: int | None = None,
 ) -> MatchResult:
     """Plays *games* games between a player of level *first* and one of level *second*,
     in pairs from the same random two-ply opening with the sides swapped. Releases the GIL;
-    Ctrl-C (KeyboardInterrupt) stops it.
+    Ctrl-C (KeyboardInterrupt) stops it. *first_nodes* and *second_nodes* (1 to 10**12)
+    give that player a node budget a move, as ``Player(level, nodes=...)`` does (levels
+    3 to 5 search that many positions; the player is then reproducible whatever
+    *reproducible* says). ValueError for a level or budget out of range.
 
     >>> import oware
     >>> oware.play_match(2, 1, games=4, seed=1).games

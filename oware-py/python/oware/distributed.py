@@ -1,0 +1,860 @@
+"""Research workloads on a Ray cluster: self-play datasets, tournaments and game analysis.
+
+Needs the ``ray`` extra (``pip install "oware[ray]"``: Ray and pyarrow). Every call runs
+its work as Ray tasks on the cluster :func:`ray.init` connects to: if Ray is already
+initialised in this process that connection is used, else ``ray.init()`` is called with
+no arguments, which joins a cluster started on this machine with ``ray start`` (or the one
+``RAY_ADDRESS`` names) and otherwise starts a local one on this machine's cores. Each
+task asks Ray for one CPU and does its searching in the Rust extension, which releases
+the GIL while it thinks.
+
+- :func:`self_play` plays engine-vs-engine games and writes every position, with the
+  search's score and best move, as Parquet shards (schema: :data:`SELF_PLAY_SCHEMA`).
+- :func:`tournament` plays a round robin of engine configurations, pair by pair, with
+  :func:`oware.play_match`, and rates them (Elo with 95 % margins).
+- :func:`analyse` scores every move of a collection of game records and marks the
+  mistakes as ``examples/analyse.rs`` does (``?!``, ``?``, ``??``).
+
+Results depend on the arguments only, never on the number of workers, their order or a
+retried task: every game follows a seed derived from the call's *seed* and the game's
+index, and players are limited by nodes or depth (never by time). The functions
+:func:`play_games` and :func:`analyse_record` are the same work done in this process,
+without Ray.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import random
+import sys
+import uuid
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar, Union
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import ray
+
+import oware
+
+__all__ = [
+    "ANALYSIS_SCHEMA",
+    "SELF_PLAY_SCHEMA",
+    "PlayerSpec",
+    "TournamentResult",
+    "analyse",
+    "analyse_record",
+    "judge",
+    "play_games",
+    "rate",
+    "self_play",
+    "tournament",
+]
+
+PlayerSpec = Union[int, Mapping[str, int]]
+"""An engine configuration: a level (1 to 5; levels 4 and 5 made reproducible), or a
+mapping with ``"level"`` and optionally ``"nodes"`` (a node budget a move, as
+``oware.Player(level, nodes=...)``), or a plain search with ``"depth"`` or ``"nodes"`` and
+no level (it plays the best move of ``Board.search(depth=..., nodes=...)``)."""
+
+SELF_PLAY_SCHEMA = pa.schema(
+    [
+        pa.field("game", pa.int64(), nullable=False),
+        pa.field("ply", pa.int16(), nullable=False),
+        pa.field("position", pa.string(), nullable=False),
+        pa.field("turn", pa.int8(), nullable=False),
+        pa.field("opening", pa.bool_(), nullable=False),
+        pa.field("best_move", pa.string(), nullable=False),
+        pa.field("score_centiseeds", pa.int32()),
+        pa.field("score_plies_to_end", pa.int16()),
+        pa.field("depth", pa.int16(), nullable=False),
+        pa.field("nodes", pa.int64(), nullable=False),
+        pa.field("move", pa.string(), nullable=False),
+        pa.field("south", pa.string(), nullable=False),
+        pa.field("north", pa.string(), nullable=False),
+        pa.field("result", pa.string(), nullable=False),
+        pa.field("termination", pa.string(), nullable=False),
+        pa.field("south_score", pa.int16(), nullable=False),
+        pa.field("north_score", pa.int16(), nullable=False),
+    ]
+)
+"""The columns of a :func:`self_play` shard, one row a position at which a move was played:
+
+- ``game``: the game's index in the job, 0 to ``games - 1``;
+- ``ply``: the plies played before this position (0 at the start);
+- ``position``: the position string (``Board.position_string()``) before the move;
+- ``turn``: the side to move, 0 South, 1 North;
+- ``opening``: whether the move played was one of the random opening moves;
+- ``best_move``: the search's best move (a house letter) at the position;
+- ``score_centiseeds``: the search's score in hundredths of a seed, from the side to
+  move's view; null when the search saw the end of the game;
+- ``score_plies_to_end``: when the search saw the end, the plies to it, positive when
+  the side to move wins and negative when it loses; else null;
+- ``depth``, ``nodes``: the search's completed depth (plies) and positions visited;
+- ``move``: the move played (a house letter);
+- ``south``, ``north``: the players' labels (e.g. ``level=3`` or ``nodes=2000``);
+- ``result``: ``1-0``, ``0-1`` or ``1/2-1/2``, the game's final result;
+- ``termination``: why the game ended (``majority``, ``no moves``, ``cycle``, ...);
+- ``south_score``, ``north_score``: the final scores in seeds.
+"""
+
+ANALYSIS_SCHEMA = pa.schema(
+    [
+        pa.field("record", pa.int64(), nullable=False),
+        pa.field("ply", pa.int32(), nullable=False),
+        pa.field("position", pa.string(), nullable=False),
+        pa.field("side", pa.string(), nullable=False),
+        pa.field("move", pa.string(), nullable=False),
+        pa.field("best_move", pa.string(), nullable=False),
+        pa.field("best", pa.string(), nullable=False),
+        pa.field("played", pa.string(), nullable=False),
+        pa.field("best_centiseeds", pa.int32()),
+        pa.field("played_centiseeds", pa.int32()),
+        pa.field("lost_centiseeds", pa.int32()),
+        pa.field("mark", pa.string(), nullable=False),
+    ]
+)
+"""The columns of :func:`analyse`'s table, one row a move of a record:
+
+- ``record``: the record's index in the collection; ``ply``: the move's ply, from 1;
+- ``position``: the position string before the move; ``side``: ``South`` or ``North``;
+- ``move``: the move played; ``best_move``: the engine's best move there;
+- ``best``, ``played``: the scores of the best move and of the move played, as
+  :class:`oware.Score` prints them (``+1.50``, ``win in 7``), from the mover's view;
+- ``best_centiseeds``, ``played_centiseeds``: the same in hundredths of a seed, null
+  for a forced win or loss;
+- ``lost_centiseeds``: how much worse the move played is, when both are in seeds;
+- ``mark``: ``''``, ``'?!'`` (inaccuracy), ``'?'`` (mistake) or ``'??'`` (blunder).
+"""
+
+_T = TypeVar("_T")
+_SEED_MASK = (1 << 64) - 1
+
+
+def _derive_seed(*parts: int) -> int:
+    """A 64-bit seed from *parts* (e.g. the job's seed and a game's index), the same in
+    every process and on every machine."""
+    data = ",".join(str(p) for p in parts).encode()
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little")
+
+
+def _ensure_ray() -> None:
+    if not ray.is_initialized():
+        ray.init()
+
+
+def _check_spec(spec: PlayerSpec, name: str) -> dict[str, int]:
+    """The spec as a dict, checked; ValueError (naming *name*) for a bad one."""
+    if isinstance(spec, bool) or not isinstance(spec, (int, Mapping)):
+        raise TypeError(f"{name}: a player is a level (int) or a mapping, got {spec!r}")
+    if isinstance(spec, int):
+        spec = {"level": spec}
+    d = dict(spec)
+    unknown = set(d) - {"level", "nodes", "depth"}
+    if unknown:
+        raise ValueError(f"{name}: unknown keys {sorted(unknown)} (level, nodes, depth)")
+    for key, value in d.items():
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name}: {key} must be a positive int, got {value!r}")
+    if "level" in d:
+        if not 1 <= d["level"] <= 5:
+            raise ValueError(f"{name}: level must be 1 to 5, got {d['level']}")
+        if "depth" in d:
+            raise ValueError(f"{name}: a level takes a node budget, not a depth")
+    elif "nodes" not in d and "depth" not in d:
+        raise ValueError(f"{name}: give a level, a node budget or a depth")
+    return d
+
+
+def _label(spec: Mapping[str, int]) -> str:
+    return " ".join(f"{k}={spec[k]}" for k in ("level", "depth", "nodes") if k in spec)
+
+
+def _score_parts(score: oware.Score) -> tuple[int | None, int | None]:
+    """(centiseeds, signed plies to the end) of *score*; one of them is None."""
+    plies = score.plies_to_end
+    if plies is None:
+        return score.centiseeds, None
+    return None, plies if score.is_win() else -plies
+
+
+# --------------------------------------------------------------------------- self-play
+
+
+def play_games(
+    first: int,
+    stop: int,
+    *,
+    players: Sequence[PlayerSpec],
+    ruleset: str,
+    seed: int,
+    opening_plies: int,
+    score_depth: int,
+) -> pa.Table:
+    """Plays games *first* to *stop* - 1 of a :func:`self_play` job in this process and
+    returns their rows as a table of :data:`SELF_PLAY_SCHEMA` (what one shard holds).
+
+    Game *i* follows the seed derived from (*seed*, *i*) alone: its *opening_plies*
+    random opening moves, and the players' own seeds. Player 0 of *players* is South in
+    even games and North in odd ones. A plain search player (no level) plays the best
+    move of its own search, whose score is recorded; a level player plays
+    ``oware.Player.choose`` and the position is scored by ``Board.search(depth=score_depth)``.
+    Raises ValueError or TypeError for a bad player spec.
+    """
+    specs = [_check_spec(p, f"players[{i}]") for i, p in enumerate(players)]
+    if len(specs) != 2:
+        raise ValueError(f"players: give two players, got {len(specs)}")
+    labels = [_label(s) for s in specs]
+    columns: dict[str, list[Any]] = {f.name: [] for f in SELF_PLAY_SCHEMA}
+    for game in range(first, stop):
+        game_seed = _derive_seed(seed, game)
+        rng = random.Random(game_seed)
+        order = (0, 1) if game % 2 == 0 else (1, 0)  # order[side]: the player of South, North
+        engines: list[oware.Player | None] = []
+        for side in range(2):
+            spec = specs[order[side]]
+            if "level" in spec:
+                player_seed = _derive_seed(seed, game, side)
+                if "nodes" in spec:
+                    engines.append(oware.Player(spec["level"], player_seed, nodes=spec["nodes"]))
+                else:
+                    engines.append(oware.Player(spec["level"], player_seed, reproducible=True))
+            else:
+                engines.append(None)
+        board = oware.Board(ruleset=ruleset)
+        rows: list[tuple[Any, ...]] = []
+        while not board.is_game_over():
+            side = int(board.turn)
+            spec = specs[order[side]]
+            engine = engines[side]
+            in_opening = board.ply < opening_plies
+            if engine is None:
+                result = board.search(depth=spec.get("depth"), nodes=spec.get("nodes"))
+            else:
+                result = board.search(depth=score_depth)
+            move: oware.Move | None
+            if in_opening:
+                move = rng.choice(board.legal_moves)
+            elif engine is None:
+                move = result.best_move
+            else:
+                move = engine.choose(board)
+            if move is None or result.best_move is None:
+                break
+            cs, plies = _score_parts(result.score)
+            rows.append(
+                (
+                    board.ply,
+                    board.position_string(),
+                    side,
+                    in_opening,
+                    str(result.best_move),
+                    cs,
+                    plies,
+                    result.depth,
+                    result.nodes,
+                    str(move),
+                )
+            )
+            board.push(move)
+        outcome = board.outcome()
+        if outcome is None:  # unreachable: the loop ends at the game's end
+            raise RuntimeError(f"game {game} ended without an outcome")
+        south_score, north_score = outcome.scores
+        for row in rows:
+            for name, value in zip(
+                (
+                    "ply",
+                    "position",
+                    "turn",
+                    "opening",
+                    "best_move",
+                    "score_centiseeds",
+                    "score_plies_to_end",
+                    "depth",
+                    "nodes",
+                    "move",
+                ),
+                row,
+            ):
+                columns[name].append(value)
+            columns["game"].append(game)
+            columns["south"].append(labels[order[0]])
+            columns["north"].append(labels[order[1]])
+            columns["result"].append(outcome.result())
+            columns["termination"].append(str(outcome.termination))
+            columns["south_score"].append(south_score)
+            columns["north_score"].append(north_score)
+    return pa.Table.from_pydict(columns, schema=SELF_PLAY_SCHEMA)
+
+
+def _self_play_task_body(first: int, stop: int, job: dict[str, Any]) -> pa.Table:
+    return play_games(first, stop, **job)
+
+
+_self_play_task = ray.remote(num_cpus=1)(_self_play_task_body)
+
+
+def _shard_path(out: str, index: int) -> str:
+    return os.path.join(out, f"shard-{index:05d}.parquet")
+
+
+def _job_metadata(job: Mapping[str, Any], games: int, shard_size: int) -> bytes:
+    return json.dumps(
+        {"job": job, "games": games, "shard_size": shard_size, "oware": oware.__version__},
+        sort_keys=True,
+    ).encode()
+
+
+def _finished(path: str, meta: bytes) -> bool:
+    """Whether *path* is a complete shard of this job. Raises ValueError if it is a shard of
+    another job (other arguments), which resuming must not mix in."""
+    if not os.path.exists(path):
+        return False
+    try:
+        schema = pq.read_schema(path)
+    except (OSError, pa.ArrowException):
+        return False  # cut short or damaged: redo it
+    found = (schema.metadata or {}).get(b"oware.self_play")
+    if found != meta:
+        raise ValueError(
+            f"{path} is a shard of another self_play job (other arguments or version): "
+            "use another out directory, or remove it"
+        )
+    return True
+
+
+def _write_atomic(table: pa.Table, path: str, meta: bytes) -> None:
+    table = table.replace_schema_metadata({b"oware.self_play": meta})
+    tmp = f"{path}.tmp-{uuid.uuid4().hex}"
+    try:
+        pq.write_table(table, tmp)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+
+
+class _Progress:
+    """A tqdm bar if tqdm is installed, else a count line on stderr."""
+
+    def __init__(self, total: int, what: str, enabled: bool) -> None:
+        self.total, self.what, self.enabled, self.done = total, what, enabled, 0
+        self.bar: Any = None
+        if enabled:
+            try:
+                from tqdm import tqdm
+            except ImportError:
+                pass
+            else:
+                self.bar = tqdm(total=total, desc=what)
+
+    def update(self, n: int) -> None:
+        self.done += n
+        if not self.enabled:
+            return
+        if self.bar is not None:
+            self.bar.update(n)
+        else:
+            print(f"{self.what}: {self.done}/{self.total}", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _run(
+    tasks: Sequence[Callable[[], Any]],
+    on_result: Callable[[int, Any], None],
+    *,
+    weights: Sequence[int],
+    what: str,
+    progress: bool,
+    max_concurrency: int | None,
+) -> None:
+    """Submits *tasks* (each a thunk returning an ObjectRef), at most *max_concurrency*
+    at once, and calls *on_result(index, value)* on the driver as each finishes."""
+    if max_concurrency is not None and max_concurrency < 1:
+        raise ValueError(f"max_concurrency must be at least 1, got {max_concurrency}")
+    limit = len(tasks) if max_concurrency is None else max_concurrency
+    bar = _Progress(sum(weights), what, progress)
+    pending: dict[Any, int] = {}
+    next_task = 0
+    try:
+        while next_task < len(tasks) or pending:
+            while next_task < len(tasks) and len(pending) < limit:
+                pending[tasks[next_task]()] = next_task
+                next_task += 1
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                index = pending.pop(ref)
+                on_result(index, ray.get(ref))
+                bar.update(weights[index])
+    finally:
+        for ref in pending:
+            ray.cancel(ref)
+        bar.close()
+
+
+def self_play(
+    games: int,
+    players: Sequence[PlayerSpec] = ({"depth": 4}, {"depth": 4}),
+    ruleset: str | oware.Ruleset = "abapa",
+    seed: int = 0,
+    *,
+    out: str | os.PathLike[str],
+    shard_size: int = 100,
+    opening_plies: int = 4,
+    score_depth: int = 6,
+    progress: bool = False,
+    max_concurrency: int | None = None,
+    max_retries: int = 3,
+) -> list[str]:
+    """Plays *games* engine-vs-engine games on the Ray cluster and writes every position
+    they pass through as Parquet shards in the directory *out*; returns the shards' paths.
+
+    Game *i* (0 to *games* - 1) goes to shard ``i // shard_size``, written as
+    ``out/shard-NNNNN.parquet`` with the columns of :data:`SELF_PLAY_SCHEMA`, rows in
+    game and ply order. *players* are two :data:`PlayerSpec`; the first plays South in
+    even games, North in odd ones. Each game opens with *opening_plies* random legal moves
+    (so that deterministic players do not repeat one game), then the players move. Every
+    position is scored by a search: a plain search player's own, else
+    ``Board.search(depth=score_depth)``; its best move and score are recorded with the
+    move played.
+
+    Deterministic: the shards depend on the arguments only (each game's randomness follows
+    a seed derived from *seed* and its index; players are node- or depth-limited), not on
+    the cluster's size or the order the tasks run in, and a task Ray retries after its
+    worker died (up to *max_retries* times) gives the same shard. Resumable: a complete
+    shard of the same job already in *out* is kept as it is and not played again, a shard
+    cut short is played again; each shard is written to a temporary file and renamed, so a
+    shard is either complete or absent. Each shard's schema metadata holds the job's
+    arguments as JSON under the key ``oware.self_play``, which is how a shard of the same
+    job is told from another's. Shards are written by this process (the driver):
+    *out* need not be shared with the workers.
+
+    One task a shard, one CPU a task; *max_concurrency* caps the tasks in flight (default:
+    all at once, Ray queueing them on the cluster's CPUs). *progress* shows a tqdm bar (or
+    a count line on stderr without tqdm) counting games.
+
+    Raises ValueError for *games* or *shard_size* below 1, a bad player spec or ruleset,
+    or a shard in *out* written by another job (other arguments or package version);
+    TypeError for a spec of the wrong type; OSError when *out* cannot be written; and
+    ``ray.exceptions.RayError`` when a task fails more than *max_retries* times.
+    """
+    if games < 1 or shard_size < 1:
+        raise ValueError(f"games and shard_size must be at least 1, got {games} and {shard_size}")
+    if opening_plies < 0 or score_depth < 1:
+        raise ValueError("opening_plies must be at least 0 and score_depth at least 1")
+    specs = [_check_spec(p, f"players[{i}]") for i, p in enumerate(players)]
+    if len(specs) != 2:
+        raise ValueError(f"players: give two players, got {len(specs)}")
+    ruleset_text = str(oware.Ruleset(ruleset))
+    job: dict[str, Any] = {
+        "players": specs,
+        "ruleset": ruleset_text,
+        "seed": int(seed) & _SEED_MASK,
+        "opening_plies": opening_plies,
+        "score_depth": score_depth,
+    }
+    meta = _job_metadata(job, games, shard_size)
+    out = os.fspath(out)
+    os.makedirs(out, exist_ok=True)
+    shards = [(i, i * shard_size, min(games, (i + 1) * shard_size)) for i in range(-(-games // shard_size))]
+    paths = [_shard_path(out, i) for i, _, _ in shards]
+    todo = [s for s in shards if not _finished(paths[s[0]], meta)]
+    if not todo:
+        return paths
+    _ensure_ray()
+    job_ref = ray.put(job)
+    task = _self_play_task.options(max_retries=max_retries)
+
+    def submit(first: int, stop: int) -> Callable[[], Any]:
+        return lambda: task.remote(first, stop, job_ref)
+
+    def write(index: int, table: pa.Table) -> None:
+        _write_atomic(table, paths[todo[index][0]], meta)
+
+    _run(
+        [submit(first, stop) for _, first, stop in todo],
+        write,
+        weights=[stop - first for _, first, stop in todo],
+        what="self_play games",
+        progress=progress,
+        max_concurrency=max_concurrency,
+    )
+    return paths
+
+
+# --------------------------------------------------------------------------- tournament
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    """What :func:`tournament` returns.
+
+    *pairs*: one dict a pair ``(i, j)``, ``i < j``, from configuration *i*'s view: ``first``,
+    ``second`` (indices into *configs*), ``first_label``, ``second_label``, ``games``,
+    ``wins``, ``draws``, ``losses``, ``score`` (0 to 1), ``elo`` and ``elo_margin`` (as
+    :class:`oware.MatchResult` gives them) and ``seed`` (the seed its match was played
+    with: ``oware.play_match(..., seed=seed)`` plays the same games).
+
+    *standings*: one dict a configuration, in the order of *configs*: ``config``,
+    ``label``, ``games``, ``wins``, ``draws``, ``losses``, ``points`` (a win 1, a draw
+    1/2), ``score`` (points / games), ``elo`` and ``elo_margin`` (see :func:`rate`).
+    """
+
+    pairs: list[dict[str, Any]]
+    standings: list[dict[str, Any]]
+
+    def table(self) -> pa.Table:
+        """The standings as a pyarrow Table."""
+        return pa.Table.from_pylist(self.standings)
+
+
+def rate(
+    n: int, results: Iterable[tuple[int, int, float, int]], iterations: int = 10_000
+) -> list[tuple[float, float]]:
+    """Elo ratings and their 95 % error margins, in Elo points, for *n* players from
+    *results*: ``(i, j, points of i, games)`` for each pair played.
+
+    The model is Elo's (Bradley-Terry on a base-10 scale of 400): player *i* scores
+    against *j* with expectation ``E_ij = 1 / (1 + 10 ** ((R_j - R_i) / 400))``. The
+    ratings ``R`` maximise the likelihood of the points scored, a draw counting half a
+    win (found by the minorise-maximise iteration of Hunter 2004 on ``g = 10 ** (R /
+    400)``: ``g_i <- W_i / sum_j n_ij / (g_i + g_j)``, *W_i* the points of *i*, *n_ij* the
+    games between *i* and *j*). So that a player who wins (or loses) every game keeps a
+    finite rating, each player is given one more game, drawn, against a virtual player of
+    rating 0. The ratings are then shifted to average 0.
+
+    The margin of ``R_i`` is ``1.96 / sqrt(I_i)`` with the Fisher information
+    ``I_i = (ln 10 / 400) ** 2 * sum_j n_ij E_ij (1 - E_ij)`` (the virtual game included):
+    the half-width of a 95 % normal confidence interval, taking the other ratings as
+    known. Two players are apart by more than chance where their intervals do not meet.
+
+    Raises ValueError for a player index out of range or a negative count.
+    """
+    games = [[0.0] * (n + 1) for _ in range(n + 1)]  # index n: the virtual player
+    points = [0.0] * (n + 1)
+    for i, j, p, g in results:
+        if not (0 <= i < n and 0 <= j < n) or i == j or g < 0 or not 0 <= p <= g:
+            raise ValueError(f"bad result {(i, j, p, g)}")
+        games[i][j] += g
+        games[j][i] += g
+        points[i] += p
+        points[j] += g - p
+    for i in range(n):
+        games[i][n] += 1.0
+        games[n][i] += 1.0
+        points[i] += 0.5
+        points[n] += 0.5
+    strength = [1.0] * (n + 1)
+    for _ in range(iterations):
+        change = 0.0
+        for i in range(n):  # the virtual player stays at strength 1 (rating 0)
+            denominator = sum(games[i][j] / (strength[i] + strength[j]) for j in range(n + 1) if j != i)
+            new = points[i] / denominator if denominator > 0 else strength[i]
+            change = max(change, abs(math.log(new / strength[i])))
+            strength[i] = new
+        if change < 1e-12:
+            break
+    ratings = [400.0 * math.log10(s) for s in strength[:n]]
+    mean = sum(ratings) / n if n else 0.0
+    scale = math.log(10) / 400.0
+    out = []
+    for i in range(n):
+        information = 0.0
+        for j in range(n + 1):
+            if j != i and games[i][j] > 0:
+                rj = 0.0 if j == n else ratings[j]
+                e = 1.0 / (1.0 + 10.0 ** ((rj - ratings[i]) / 400.0))
+                information += games[i][j] * e * (1.0 - e)
+        margin = 1.96 / math.sqrt(information * scale * scale)
+        out.append((ratings[i] - mean + 0.0, margin))
+    return out
+
+
+def _match_task_body(
+    first: dict[str, int], second: dict[str, int], games: int, seed: int, ruleset: str
+) -> tuple[int, int, int]:
+    r = oware.play_match(
+        first["level"],
+        second["level"],
+        games=games,
+        seed=seed,
+        ruleset=ruleset,
+        reproducible=True,
+        first_nodes=first.get("nodes"),
+        second_nodes=second.get("nodes"),
+    )
+    return r.wins, r.draws, r.losses
+
+
+_match_task = ray.remote(num_cpus=1)(_match_task_body)
+
+
+def tournament(
+    configs: Sequence[PlayerSpec],
+    games_per_pair: int = 2,
+    ruleset: str | oware.Ruleset = "abapa",
+    seed: int = 0,
+    *,
+    progress: bool = False,
+    max_concurrency: int | None = None,
+    max_retries: int = 3,
+) -> TournamentResult:
+    """Plays a round robin of the engine configurations *configs* on the Ray cluster, one
+    task a pair, and returns every pair's result and the standings with Elo ratings.
+
+    Each configuration is a level (1 to 5) or a mapping ``{"level": L, "nodes": N}`` (a
+    node budget a move; plain searches without a level are not taken here). Every pair
+    ``(i, j)``, ``i < j``, plays ``oware.play_match(level_i, level_j,
+    games=games_per_pair, seed=seed, ruleset=ruleset, reproducible=True,
+    first_nodes=..., second_nodes=...)`` in one task: pairs of games from one random
+    two-ply opening with the colours swapped, every pair of configurations meeting the
+    same openings. Its result is that call's, whatever the cluster. Level 5 without a
+    node budget is its reproducible 1 000 000 positions a move (slow).
+
+    Ratings and margins are computed as :func:`rate` documents (Elo points, 95 %). One
+    CPU a task; *max_concurrency* caps the tasks in flight; *progress* counts pairs done.
+
+    Raises ValueError for fewer than two configurations, *games_per_pair* below 1 or a
+    bad configuration or ruleset; TypeError for a configuration of the wrong type;
+    ``ray.exceptions.RayError`` when a task fails more than *max_retries* times.
+    """
+    specs = [_check_spec(c, f"configs[{i}]") for i, c in enumerate(configs)]
+    for i, s in enumerate(specs):
+        if "level" not in s:
+            raise ValueError(f"configs[{i}]: a tournament configuration needs a level")
+    if len(specs) < 2:
+        raise ValueError("a tournament needs at least two configurations")
+    if games_per_pair < 1:
+        raise ValueError(f"games_per_pair must be at least 1, got {games_per_pair}")
+    ruleset_text = str(oware.Ruleset(ruleset))
+    seed = int(seed) & _SEED_MASK
+    pairs = [(i, j) for i in range(len(specs)) for j in range(i + 1, len(specs))]
+    results: dict[int, tuple[int, int, int]] = {}
+    _ensure_ray()
+    task = _match_task.options(max_retries=max_retries)
+
+    def submit(i: int, j: int) -> Callable[[], Any]:
+        return lambda: task.remote(specs[i], specs[j], games_per_pair, seed, ruleset_text)
+
+    _run(
+        [submit(i, j) for i, j in pairs],
+        results.__setitem__,
+        weights=[1] * len(pairs),
+        what="tournament pairs",
+        progress=progress,
+        max_concurrency=max_concurrency,
+    )
+    labels = [_label(s) for s in specs]
+    pair_rows: list[dict[str, Any]] = []
+    tally = [[0, 0, 0] for _ in specs]  # wins, draws, losses of each configuration
+    for index, (i, j) in enumerate(pairs):
+        wins, draws, losses = results[index]
+        games = wins + draws + losses
+        score = (wins + draws / 2) / games
+        elo, margin = _pair_elo(wins, draws, losses)
+        for k, (w, l) in ((i, (wins, losses)), (j, (losses, wins))):
+            tally[k][0] += w
+            tally[k][1] += draws
+            tally[k][2] += l
+        pair_rows.append(
+            {
+                "first": i,
+                "second": j,
+                "first_label": labels[i],
+                "second_label": labels[j],
+                "games": games,
+                "wins": wins,
+                "draws": draws,
+                "losses": losses,
+                "score": score,
+                "elo": elo,
+                "elo_margin": margin,
+                "seed": seed,
+            }
+        )
+    ratings = rate(
+        len(specs),
+        (
+            (i, j, w + d / 2, w + d + l)
+            for (i, j), (w, d, l) in zip(pairs, [results[k] for k in range(len(pairs))])
+        ),
+    )
+    standings: list[dict[str, Any]] = []
+    for k in range(len(specs)):
+        wins, draws, losses = tally[k]
+        games = wins + draws + losses
+        standings.append(
+            {
+                "config": k,
+                "label": labels[k],
+                "games": games,
+                "wins": wins,
+                "draws": draws,
+                "losses": losses,
+                "points": wins + draws / 2,
+                "score": (wins + draws / 2) / games,
+                "elo": ratings[k][0],
+                "elo_margin": ratings[k][1],
+            }
+        )
+    return TournamentResult(pair_rows, standings)
+
+
+def _pair_elo(wins: int, draws: int, losses: int) -> tuple[float, float]:
+    """The Elo difference and 95 % margin of one match, as :class:`oware.MatchResult`
+    (the core crate's ``MatchResult::elo`` and ``elo_margin``) computes them."""
+    n = max(wins + draws + losses, 1)
+    p = (wins + draws / 2) / n
+
+    def elo_of(q: float) -> float:
+        edge = 0.5 / n
+        q = min(max(q, edge), 1 - edge)
+        return -400.0 * math.log10(1 / q - 1) + 0.0
+
+    variance = (wins * (1 - p) ** 2 + draws * (0.5 - p) ** 2 + losses * p**2) / n
+    if variance <= 0:
+        edge = 0.5 / n
+        q = min(max(p, edge), 1 - edge)
+        variance = q * (1 - q)
+    se = math.sqrt(variance / n)
+    return elo_of(p), (elo_of(p + 1.96 * se) - elo_of(p - 1.96 * se)) / 2
+
+
+# --------------------------------------------------------------------------- analysis
+
+
+def judge(best: oware.Score, played: oware.Score) -> str:
+    """The mark of a move scoring *played* where the best move scores *best* (both from
+    the mover's view), by ``examples/analyse.rs``'s thresholds: ``'??'`` (blunder) when
+    the move throws away a forced win or walks into a forced loss, or scores 3 seeds or
+    more below the best; ``'?'`` (mistake) from 1.5 seeds; ``'?!'`` (inaccuracy) from half
+    a seed; else ``''``. A move that still wins by force, or a position lost by force
+    whatever is played, is never marked."""
+    if (best.is_win() and not played.is_win()) or (not best.is_loss() and played.is_loss()):
+        return "??"
+    if played.is_win() or best.is_loss():
+        return ""
+    lost = (best.centiseeds or 0) - (played.centiseeds or 0)
+    if lost >= 300:
+        return "??"
+    if lost >= 150:
+        return "?"
+    if lost >= 50:
+        return "?!"
+    return ""
+
+
+def analyse_record(record: str, depth: int = 10, index: int = 0) -> list[dict[str, Any]]:
+    """Scores every move of the game record *record* (text as :meth:`oware.Board.from_record`
+    reads it) in this process, as ``examples/analyse.rs`` does: before each move, every
+    legal move is scored by ``Searcher.analyse`` to *depth* plies (one searcher of 2**20
+    entries kept over the game), and the move played is compared with the best and marked
+    by :func:`judge`. Returns one dict a move with the columns of :data:`ANALYSIS_SCHEMA`
+    (``record`` is *index*). Raises :class:`oware.InvalidRecordError` for a record that
+    cannot be read, ValueError for *depth* out of range.
+    """
+    game = oware.Board.from_record(record)
+    board = game.root()
+    searcher = oware.Searcher(1 << 20)
+    rows: list[dict[str, Any]] = []
+    for ply, move in enumerate(game.move_stack, start=1):
+        scores = searcher.analyse(board, depth=depth)
+        if not scores:
+            break
+        best_move, best = scores[0]
+        played = next((s for m, s in scores if m == move), best)
+        both_seeds = best.centiseeds is not None and played.centiseeds is not None
+        rows.append(
+            {
+                "record": index,
+                "ply": ply,
+                "position": board.position_string(),
+                "side": str(board.turn),
+                "move": str(move),
+                "best_move": str(best_move),
+                "best": str(best),
+                "played": str(played),
+                "best_centiseeds": best.centiseeds,
+                "played_centiseeds": played.centiseeds,
+                "lost_centiseeds": (best.centiseeds or 0) - (played.centiseeds or 0) if both_seeds else None,
+                "mark": judge(best, played),
+            }
+        )
+        board.push(move)
+    return rows
+
+
+def _analyse_task_body(records: list[tuple[int, str]], depth: int) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    for index, text in records:
+        rows.extend(analyse_record(text, depth, index))
+    return rows
+
+
+_analyse_task = ray.remote(num_cpus=1)(_analyse_task_body)
+
+
+def _chunks(items: Sequence[_T], size: int) -> Iterator[list[_T]]:
+    for start in range(0, len(items), size):
+        yield list(items[start : start + size])
+
+
+def analyse(
+    records: Iterable[str],
+    depth: int = 10,
+    *,
+    records_per_task: int = 1,
+    progress: bool = False,
+    max_concurrency: int | None = None,
+    max_retries: int = 3,
+) -> pa.Table:
+    """Scores every move of each game record in *records* on the Ray cluster and returns a
+    pyarrow Table of :data:`ANALYSIS_SCHEMA`, one row a move, in record and ply order.
+
+    Each record is analysed as :func:`analyse_record` does in this process (and gives the
+    same rows): every legal move scored to *depth* plies, the move played marked ``?!``,
+    ``?`` or ``??`` by :func:`judge`. *records_per_task* records go to one task (one CPU);
+    *max_concurrency* caps the tasks in flight; *progress* counts records done. Records are
+    checked on the driver first.
+
+    Raises :class:`oware.InvalidRecordError` (naming the record's index) for a record
+    that cannot be read, ValueError for *depth* (1 to 30) or *records_per_task* out of
+    range, ``ray.exceptions.RayError`` when a task fails more than *max_retries* times.
+    """
+    if not 1 <= depth <= 30:
+        raise ValueError(f"depth must be 1 to 30, got {depth}")
+    if records_per_task < 1:
+        raise ValueError(f"records_per_task must be at least 1, got {records_per_task}")
+    items = list(enumerate(records))
+    for index, text in items:
+        try:
+            oware.Board.from_record(text)
+        except oware.InvalidRecordError as e:
+            raise oware.InvalidRecordError(f"record {index}: {e}") from e
+    chunks = list(_chunks(items, records_per_task))
+    found: dict[int, list[dict[str, Any]]] = {}
+    if chunks:
+        _ensure_ray()
+        task = _analyse_task.options(max_retries=max_retries)
+
+        def submit(chunk: list[tuple[int, str]]) -> Callable[[], Any]:
+            return lambda: task.remote(chunk, depth)
+
+        _run(
+            [submit(c) for c in chunks],
+            found.__setitem__,
+            weights=[len(c) for c in chunks],
+            what="analysed records",
+            progress=progress,
+            max_concurrency=max_concurrency,
+        )
+    rows = [row for k in range(len(chunks)) for row in found[k]]
+    return pa.Table.from_pylist(rows, schema=ANALYSIS_SCHEMA)
