@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -16,7 +16,7 @@ use oware::{Position, Ruleset};
 
 use crate::lessons;
 use crate::live::{self, LiveView, NewLive};
-use crate::session::{Machines, Refusal, Session};
+use crate::session::{self, Machines, Refusal, Session};
 use crate::store::{LevelBoard, Store};
 use crate::wire::{self, GameView, Hint, LessonTry, MoveRequest, NewGame, Played, ReportView};
 
@@ -260,13 +260,51 @@ impl App {
             .ok_or_else(|| ApiError::bad("side must be \"south\" or \"north\""))?;
         self.room()?;
         let name = clean_name(request.name.as_deref().unwrap_or(""));
+        if !name.is_empty() {
+            self.claim(&name, request.name_secret.as_deref())?;
+        }
         let mut session = Session::new(new_id(), start, you, level, name);
+        if request.position.is_some() {
+            session.unrank(session::SET_UP);
+        }
         self.store.insert_game(&session.stored())?;
         let reports = self.machines.reply(&mut session);
         self.save(&session)?;
         let game = session.view();
         self.cache().insert(session, self.limits.cached);
         Ok(Played { reports, game })
+    }
+}
+
+impl App {
+    /// Plays under `name` with `secret`, claiming the name if nobody has.
+    fn claim(&self, name: &str, secret: Option<&str>) -> Result<(), ApiError> {
+        let secret = secret.filter(|s| {
+            (16..=64).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric())
+        });
+        let secret = secret.ok_or_else(|| {
+            ApiError::bad(
+                "a name comes with name_secret, 16 to 64 letters and digits kept by the browser",
+            )
+        })?;
+        if self.store.claim_name(name, secret)? {
+            Ok(())
+        } else {
+            Err(ApiError::with_status(
+                StatusCode::CONFLICT,
+                format!(
+                    "the name {name:?} is taken: it belongs to the browser that first played under it; choose another"
+                ),
+            ))
+        }
+    }
+
+    /// Takes game `s` off the leaderboard for `why`, in the store too.
+    fn unrank(&self, s: &mut Session, why: &str) -> Result<(), ApiError> {
+        if s.unrank(why) {
+            self.store.mark_unranked(&s.id, why)?;
+        }
+        Ok(())
     }
 }
 
@@ -395,8 +433,9 @@ async fn machine_move(State(app): State<Arc<App>>, Path(id): Path<String>) -> An
 
 async fn undo(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<Played> {
     blocking(app, move |app| {
-        app.with_session(&id, |_, s| {
+        app.with_session(&id, |app, s| {
             s.undo()?;
+            app.unrank(s, session::UNDONE)?;
             Ok(Played {
                 reports: Vec::new(),
                 game: s.view(),
@@ -407,7 +446,14 @@ async fn undo(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<Pla
 }
 
 async fn hint(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<Hint> {
-    blocking(app, move |app| app.with_session(&id, |_, s| Ok(s.hint()?))).await
+    blocking(app, move |app| {
+        app.with_session(&id, |app, s| {
+            let hint = s.hint()?;
+            app.unrank(s, session::HINTED)?;
+            Ok(hint)
+        })
+    })
+    .await
 }
 
 /// The library's report of ply `ply` of game `id`, replayed from the record.
@@ -492,8 +538,21 @@ async fn live_record(
         .map(record_file)
 }
 
-async fn leaderboard(State(app): State<Arc<App>>) -> Answer<Vec<LevelBoard>> {
-    blocking(app, |app| Ok(app.store.leaderboard()?)).await
+/// The query of the leaderboard: the ruleset (`abapa` when none).
+#[derive(serde::Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct BoardQuery {
+    ruleset: Option<String>,
+}
+
+async fn leaderboard(
+    State(app): State<Arc<App>>,
+    query: Result<Query<BoardQuery>, QueryRejection>,
+) -> Answer<Vec<LevelBoard>> {
+    let Query(query) = query.map_err(|e| ApiError::bad(e.body_text()))?;
+    let text = query.ruleset.unwrap_or_else(|| "abapa".into());
+    let ruleset = start_position(Some(&text), None)?.ruleset().to_string();
+    blocking(app, move |app| Ok(app.store.leaderboard(&ruleset)?)).await
 }
 
 /// How busy the live games are.

@@ -99,7 +99,16 @@ pub struct Session {
     level: Level,
     /// The person's name ("" for none).
     name: String,
+    /// Why the game does not count on the leaderboard, if it does not.
+    unranked: Option<String>,
 }
+
+/// Why a game is unranked: it started from a set-up position.
+pub const SET_UP: &str = "it started from a set-up position";
+/// Why a game is unranked: the person asked for a hint.
+pub const HINTED: &str = "you asked for a hint";
+/// Why a game is unranked: the person took back a move.
+pub const UNDONE: &str = "you took back a move";
 
 /// The record tag naming machine `level`, as the terminal game writes it.
 fn machine_tag(level: Level) -> String {
@@ -122,6 +131,7 @@ impl Session {
             you,
             level,
             name,
+            unranked: None,
         }
     }
 
@@ -141,7 +151,18 @@ impl Session {
             you,
             level,
             name: stored.name.clone(),
+            unranked: stored.unranked.clone(),
         })
+    }
+
+    /// Takes the game off the leaderboard for `why`; true the first time
+    /// (the first reason is the one kept).
+    pub fn unrank(&mut self, why: &str) -> bool {
+        let first = self.unranked.is_none();
+        if first {
+            self.unranked = Some(why.to_owned());
+        }
+        first
     }
 
     /// The game as the store keeps it.
@@ -154,6 +175,7 @@ impl Session {
             side: side_name(self.you).to_owned(),
             name: self.name.clone(),
             level: self.level.number(),
+            unranked: self.unranked.clone(),
         }
     }
 
@@ -260,8 +282,11 @@ impl Session {
         })
     }
 
-    /// The result for the leaderboard, once the game is over.
+    /// The result for the leaderboard, once a ranked game is over.
     pub fn result(&self) -> Option<GameResult> {
+        if self.unranked.is_some() {
+            return None;
+        }
         let outcome = self.game().outcome()?;
         let score = |side: Side| side.fold_sn(outcome.scores.south, outcome.scores.north);
         let verdict = match outcome.winner {
@@ -288,6 +313,7 @@ impl Session {
             level: self.level.number(),
             name: self.name.clone(),
             can_undo: !self.game().is_game_over() && self.last_own_move().is_some(),
+            unranked: self.unranked.clone(),
         }
     }
 }

@@ -45,6 +45,17 @@ CREATE TABLE IF NOT EXISTS results (
     ended   INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_open ON games(result) WHERE result IS NULL;
+-- A game that does not count on the leaderboard, and why (set up, hinted, undone).
+CREATE TABLE IF NOT EXISTS unranked (
+    game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    why     TEXT NOT NULL
+);
+-- A leaderboard name, kept by the browser that first used it: its secret.
+CREATE TABLE IF NOT EXISTS names (
+    name    TEXT PRIMARY KEY COLLATE NOCASE,
+    secret  TEXT NOT NULL,
+    claimed INTEGER NOT NULL
+);
 ";
 
 /// A game against the machine as stored.
@@ -64,6 +75,8 @@ pub struct StoredGame {
     pub name: String,
     /// The machine's level.
     pub level: u8,
+    /// Why the game does not count on the leaderboard, if it does not.
+    pub unranked: Option<String>,
 }
 
 /// A live game as stored.
@@ -79,7 +92,7 @@ pub struct StoredLive {
     pub tokens: [String; 2],
 }
 
-/// A finished game against a machine, for the leaderboard.
+/// A finished ranked game against a machine, for the leaderboard.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GameResult {
     /// The person's name ("" for none).
@@ -111,9 +124,11 @@ pub struct Standing {
     pub losses: u32,
 }
 
-/// One machine's leaderboard.
+/// One machine's leaderboard under one ruleset.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LevelBoard {
+    /// The ruleset's text.
+    pub ruleset: String,
     /// The machine's level.
     pub level: u8,
     /// The best standings against it, most points first (a win 1, a draw ½).
@@ -180,7 +195,43 @@ impl Store {
                 "INSERT INTO seats (game_id, side, kind, level) VALUES (?1, ?2, 'machine', ?3)",
                 params![game.id, machine_side, game.level],
             )?;
+            if let Some(why) = &game.unranked {
+                tx.execute(
+                    "INSERT INTO unranked (game_id, why) VALUES (?1, ?2)",
+                    params![game.id, why],
+                )?;
+            }
             tx.commit()
+        })
+    }
+
+    /// Marks game `id` as not counting on the leaderboard, for `why`; the
+    /// first reason given is kept.
+    pub fn mark_unranked(&self, id: &str, why: &str) -> rusqlite::Result<()> {
+        self.with(|conn| {
+            conn.execute(
+                "INSERT OR IGNORE INTO unranked (game_id, why) VALUES (?1, ?2)",
+                params![id, why],
+            )
+            .map(drop)
+        })
+    }
+
+    /// Whether `name` may be played under with `secret`: a name nobody has
+    /// used is claimed for the secret; a claimed one takes only its own
+    /// (names are compared without case).
+    pub fn claim_name(&self, name: &str, secret: &str) -> rusqlite::Result<bool> {
+        self.with(|conn| {
+            conn.execute(
+                "INSERT OR IGNORE INTO names (name, secret, claimed) VALUES (?1, ?2, ?3)",
+                params![name, secret, now()],
+            )?;
+            let kept: String = conn.query_row(
+                "SELECT secret FROM names WHERE name = ?1",
+                params![name],
+                |row| row.get(0),
+            )?;
+            Ok(kept == secret)
         })
     }
 
@@ -205,10 +256,11 @@ impl Store {
         self.with(|conn| {
             game_row(
                 conn,
-                "SELECT g.id, g.ruleset, g.record, g.result, p.side, p.name, m.level
+                "SELECT g.id, g.ruleset, g.record, g.result, p.side, p.name, m.level, u.why
                  FROM games g
                  JOIN seats p ON p.game_id = g.id AND p.kind = 'person'
                  JOIN seats m ON m.game_id = g.id AND m.kind = 'machine'
+                 LEFT JOIN unranked u ON u.game_id = g.id
                  WHERE g.id = ?1 AND g.kind = 'machine'",
                 id,
                 |row| {
@@ -220,6 +272,7 @@ impl Store {
                         side: row.get(4)?,
                         name: row.get(5)?,
                         level: row.get(6)?,
+                        unranked: row.get(7)?,
                     })
                 },
             )
@@ -309,16 +362,17 @@ impl Store {
         })
     }
 
-    /// The leaderboard of every level: the ten best standings and the ten
-    /// latest results against each machine.
-    pub fn leaderboard(&self) -> rusqlite::Result<Vec<LevelBoard>> {
+    /// The leaderboard of every level under `ruleset` (its text): the ten
+    /// best standings and the ten latest results against each machine.
+    pub fn leaderboard(&self, ruleset: &str) -> rusqlite::Result<Vec<LevelBoard>> {
         self.with(|conn| {
             (1..=5u8)
                 .map(|level| {
                     Ok(LevelBoard {
+                        ruleset: ruleset.to_owned(),
                         level,
-                        standings: standings(conn, level)?,
-                        recent: recent(conn, level)?,
+                        standings: standings(conn, ruleset, level)?,
+                        recent: recent(conn, ruleset, level)?,
                     })
                 })
                 .collect()
@@ -351,25 +405,26 @@ fn insert_row(
     .map(drop)
 }
 
-/// The rows `sql` gives for `level`, each read by `read`.
+/// The rows `sql` gives for `ruleset` and `level`, each read by `read`.
 fn level_rows<T>(
     conn: &Connection,
     sql: &str,
+    ruleset: &str,
     level: u8,
     read: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
 ) -> rusqlite::Result<Vec<T>> {
     conn.prepare_cached(sql)?
-        .query_map(params![level], read)?
+        .query_map(params![ruleset, level], read)?
         .collect()
 }
 
-/// The ten best standings against `level`.
-fn standings(conn: &Connection, level: u8) -> rusqlite::Result<Vec<Standing>> {
+/// The ten best standings against `level` under `ruleset`.
+fn standings(conn: &Connection, ruleset: &str, level: u8) -> rusqlite::Result<Vec<Standing>> {
     let sql = "SELECT name, SUM(outcome = 'win'), SUM(outcome = 'draw'), SUM(outcome = 'loss')
-         FROM results WHERE level = ?1 GROUP BY name
+         FROM results WHERE ruleset = ?1 AND level = ?2 GROUP BY name
          ORDER BY 2.0 * SUM(outcome = 'win') + SUM(outcome = 'draw') DESC, COUNT(*) ASC, name
          LIMIT 10";
-    level_rows(conn, sql, level, |row| {
+    level_rows(conn, sql, ruleset, level, |row| {
         Ok(Standing {
             name: row.get(0)?,
             wins: row.get(1)?,
@@ -379,11 +434,11 @@ fn standings(conn: &Connection, level: u8) -> rusqlite::Result<Vec<Standing>> {
     })
 }
 
-/// The ten latest results against `level`.
-fn recent(conn: &Connection, level: u8) -> rusqlite::Result<Vec<GameResult>> {
+/// The ten latest results against `level` under `ruleset`.
+fn recent(conn: &Connection, ruleset: &str, level: u8) -> rusqlite::Result<Vec<GameResult>> {
     let sql = "SELECT name, level, ruleset, side, person, machine, outcome FROM results
-         WHERE level = ?1 ORDER BY ended DESC, rowid DESC LIMIT 10";
-    level_rows(conn, sql, level, |row| {
+         WHERE ruleset = ?1 AND level = ?2 ORDER BY ended DESC, rowid DESC LIMIT 10";
+    level_rows(conn, sql, ruleset, level, |row| {
         Ok(GameResult {
             name: row.get(0)?,
             level: row.get(1)?,
@@ -409,6 +464,7 @@ mod tests {
             side: "north".into(),
             name: "Ama".into(),
             level: 3,
+            unranked: None,
         }
     }
 
@@ -477,7 +533,7 @@ mod tests {
             };
             store.insert_result(id, &result).unwrap();
         }
-        let boards = store.leaderboard().unwrap();
+        let boards = store.leaderboard("abapa").unwrap();
         let names: Vec<(&str, u32, u32)> = boards[2]
             .standings
             .iter()
@@ -486,5 +542,40 @@ mod tests {
         assert_eq!(names, [("Ama", 0, 3), ("Kofi", 1, 0)]);
         assert_eq!(boards[2].recent.len(), 4);
         assert!(boards[0].standings.is_empty());
+        let kalah = store.leaderboard("kalah").unwrap();
+        assert!(
+            kalah
+                .iter()
+                .all(|b| b.standings.is_empty() && b.ruleset == "kalah"),
+            "each ruleset has its own leaderboard"
+        );
+    }
+
+    #[test]
+    fn a_name_is_kept_by_the_secret_that_claimed_it() {
+        let store = Store::open(Path::new(":memory:")).unwrap();
+        assert!(store.claim_name("Ama", "first-secret").unwrap());
+        assert!(store.claim_name("Ama", "first-secret").unwrap());
+        assert!(!store.claim_name("Ama", "another").unwrap());
+        assert!(!store.claim_name("AMA", "another").unwrap(), "case aside");
+        assert!(store.claim_name("Kofi", "another").unwrap());
+    }
+
+    #[test]
+    fn an_unranked_game_comes_back_with_why() {
+        let store = Store::open(Path::new(":memory:")).unwrap();
+        store.insert_game(&game("g1")).unwrap();
+        store.mark_unranked("g1", "a hint").unwrap();
+        store.mark_unranked("g1", "an undo").unwrap();
+        assert_eq!(
+            store.game("g1").unwrap().unwrap().unranked.as_deref(),
+            Some("a hint")
+        );
+        let set_up = StoredGame {
+            unranked: Some("set up".into()),
+            ..game("g2")
+        };
+        store.insert_game(&set_up).unwrap();
+        assert_eq!(store.game("g2").unwrap().unwrap(), set_up);
     }
 }

@@ -253,6 +253,9 @@ pub struct GameView {
     pub name: String,
     /// Whether undo has a move of the person's to take back.
     pub can_undo: bool,
+    /// Why the game does not count on the leaderboard; none while it does
+    /// (from the ruleset's start, without a hint or an undo).
+    pub unranked: Option<String>,
 }
 
 /// The letters of the houses of `side` its opponent threatens in `pos`.
@@ -277,6 +280,10 @@ pub struct NewGame {
     /// The person's name for the leaderboard (optional).
     #[serde(default)]
     pub name: Option<String>,
+    /// The secret of the browser that plays under `name`: the first to use
+    /// a name keeps it (16 to 64 letters and digits; needed with a name).
+    #[serde(default)]
+    pub name_secret: Option<String>,
     /// A position to start from instead of the ruleset's start.
     #[serde(default)]
     pub position: Option<String>,

@@ -53,6 +53,7 @@ function showGame(view) {
   $('undo-button').disabled = busy || !view.can_undo;
   $('hint-button').disabled = busy || !myTurn;
   showStatus(view, myTurn);
+  showRanked(view);
   showEnd(view);
 }
 
@@ -75,6 +76,14 @@ function showEnd(view) {
   const machine = scores[other(view.you)];
   $('end-title').textContent = !winner ? `A draw, ${you}–${machine}` : winner === view.you ? `You win ${you}–${machine}` : `The machine wins ${machine}–${you}`;
   $('end-text').textContent = view.end.text;
+}
+
+/// Whether the game counts on the leaderboard, said before the first hint.
+function showRanked(view) {
+  $('ranked').textContent = view.unranked
+    ? `Unranked: ${view.unranked}, so this game does not count on the leaderboard.`
+    : 'Ranked: this game counts on the leaderboard. A hint or an undo makes it unranked.';
+  $('ranked').dataset.ranked = view.unranked ? 'no' : 'yes';
 }
 
 function showTitle(view) {
@@ -160,7 +169,8 @@ async function hint() {
   try {
     const suggestion = await api('GET', `/api/games/${current.id}/hint`);
     busy = false;
-    showGame(current);
+    // A hint unranks the game: the server's view says so.
+    showGame(await api('GET', `/api/games/${current.id}`));
     clearMarks('hinted');
     mark(suggestion.house, 'hinted');
     $('hint').textContent = `Hint: ${suggestion.text}. Line: ${suggestion.line.join(' ')}`;
@@ -172,6 +182,17 @@ async function hint() {
   }
 }
 
+/// This browser's secret for the names it plays under: made once, kept in
+/// localStorage, so nobody else can post under a name it claimed.
+function nameSecret() {
+  let secret = localStorage.getItem('oware-name-secret');
+  if (!/^[0-9a-f]{32}$/.test(secret ?? '')) {
+    secret = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+    localStorage.setItem('oware-name-secret', secret);
+  }
+  return secret;
+}
+
 async function startGame(event) {
   event.preventDefault();
   const form = new FormData($('setup-form'));
@@ -180,6 +201,7 @@ async function startGame(event) {
     side: form.get('side'),
     ruleset: form.get('ruleset'),
     name: form.get('name') || undefined,
+    name_secret: form.get('name') ? nameSecret() : undefined,
   };
   $('setup-error').textContent = '';
   try {
@@ -402,7 +424,8 @@ async function copyInvite() {
 // ---- the leaderboard ----
 
 async function showLeaderboard() {
-  const boards = await api('GET', '/api/leaderboard');
+  const ruleset = $('board-ruleset').value;
+  const boards = await api('GET', `/api/leaderboard?ruleset=${encodeURIComponent(ruleset)}`);
   $('boards').replaceChildren(...boards.map(levelCard));
   show('leaderboard');
 }
@@ -423,7 +446,7 @@ function levelCard(board) {
   }
   card.append(
     table(['Name', 'Won', 'Drawn', 'Lost'], board.standings.map((s) => [s.name || 'anonymous', s.wins, s.draws, s.losses])),
-    table(['Latest', 'Rules', 'Side', 'Score', 'Result'], board.recent.map((r) => [r.name || 'anonymous', r.ruleset, sideName(r.side), `${r.person}–${r.machine}`, r.outcome])),
+    table(['Latest', 'Side', 'Score', 'Result'], board.recent.map((r) => [r.name || 'anonymous', sideName(r.side), `${r.person}–${r.machine}`, r.outcome])),
   );
   return card;
 }
@@ -478,5 +501,6 @@ $('accept-end-button').addEventListener('click', () => sendLive('accept_end'));
 $('copy-button').addEventListener('click', copyInvite);
 $('undo-button').addEventListener('click', undo);
 $('hint-button').addEventListener('click', hint);
+$('board-ruleset').addEventListener('change', showLeaderboard);
 window.addEventListener('popstate', route);
 route();

@@ -168,8 +168,10 @@ try {
     assert.equal(await checkAnimations(page), 2);
     assert.deepEqual(await shown(page), counts(onBoard(await serverView(page))));
 
+    assert.equal(await page.textContent('#ranked'), 'Ranked: this game counts on the leaderboard. A hint or an undo makes it unranked.', 'said before the first hint');
     await page.click('#hint-button');
     await page.waitForSelector('#hint[data-house]');
+    assert.equal(await page.textContent('#ranked'), 'Unranked: you asked for a hint, so this game does not count on the leaderboard.');
     const house = await page.getAttribute('#hint', 'data-house');
     assert.ok((await serverView(page)).legal.includes(house), `the hint ${house} is legal`);
     assert.equal(await page.getAttribute(`#board .pit[data-pit="${house}"]`, 'class').then((c) => c.includes('hinted')), true);
@@ -185,6 +187,12 @@ try {
   });
 
   await test('a whole game against level 1 by clicks, to its end', async () => {
+    await page.goto(`${base}/?delay=0`);
+    await page.check('input[name=level][value="1"]');
+    await page.fill('input[name=name]', 'Tester');
+    await page.click('button[type=submit]');
+    await settled(page);
+    assert.equal(await page.getAttribute('#ranked', 'data-ranked'), 'yes');
     let tookThreatShot = false;
     while ((await settled(page)) === 'your-turn') {
       const legal = await page.$$eval('#board .pit.legal', (pits) => pits.map((p) => p.dataset.pit));
@@ -258,7 +266,58 @@ try {
     assert.equal((await call('GET', '/api/games/NoSuchGame123')).status, 404);
     assert.deepEqual((await call('GET', `/api/games/${id}`)).json, before);
     const finished = (await call('GET', '/api/leaderboard')).json[0].recent.length;
-    assert.equal(finished, 2, 'the game by clicks and the grand slam game');
+    assert.equal(finished, 1, 'the game by clicks; the grand slam game was set up, so it is unranked');
+  });
+
+  /** Plays game `id` to its end through the API, the first legal move each time. */
+  async function playToEnd(id) {
+    let view = (await call('GET', `/api/games/${id}`)).json;
+    while (!view.end) {
+      const played = await call('POST', `/api/games/${id}/moves`, { house: view.legal[0], ply: view.ply });
+      assert.equal(played.status, 200, JSON.stringify(played.json));
+      view = played.json.game;
+    }
+    return view;
+  }
+
+  await test('a leaderboard worth topping: set-up and hinted games unranked, one board a ruleset and level, a name kept by its browser, long names in their cells', async () => {
+    const abapaOne = async () => (await call('GET', '/api/leaderboard?ruleset=abapa')).json[0].recent.length;
+    const before = await abapaOne();
+    const setUp = (await call('POST', '/api/games', { level: 1, side: 'south', position: '0,0,0,2,1,2/4,2,0,0,1,0 s 22 14' })).json.game;
+    assert.equal(setUp.unranked, 'it started from a set-up position');
+    const won = await playToEnd(setUp.id);
+    assert.equal(won.end.winner, 'south', 'F captures 3: 25 seeds');
+    assert.equal(await abapaOne(), before, 'a won set-up game is not listed');
+    const kalah = (await call('GET', '/api/leaderboard?ruleset=kalah')).json;
+    assert.deepEqual(kalah.map((b) => [b.ruleset, b.level, b.standings.length]), [1, 2, 3, 4, 5].map((l) => ['kalah', l, 0]));
+    assert.equal((await call('GET', '/api/leaderboard?ruleset=nonsense')).status, 400);
+
+    const taken = await call('POST', '/api/games', { level: 1, side: 'south', name: 'tester', name_secret: 'someoneElse0123456789' });
+    assert.equal(taken.status, 409, 'Tester is kept by the first browser, whatever the case');
+    assert.match(taken.json.error, /is taken/);
+    assert.equal((await call('POST', '/api/games', { level: 1, side: 'south', name: 'Nobody' })).status, 400, 'a name needs its secret');
+    const other = await browser.newContext();
+    const p = await other.newPage();
+    await p.goto(`${base}/?delay=0`);
+    await p.fill('input[name=name]', 'Tester');
+    await p.click('button[type=submit]');
+    await p.waitForFunction(() => document.querySelector('#setup-error').textContent.includes('is taken'));
+
+    const long = 'W'.repeat(40);
+    const secret = 'a-long-name-secret-0123456789'.replace(/-/g, '');
+    const ranked = (await call('POST', '/api/games', { level: 1, side: 'south', name: long, name_secret: secret })).json.game;
+    assert.equal(ranked.unranked, null);
+    await playToEnd(ranked.id);
+    assert.equal(await abapaOne(), before + 1, 'a ranked game from the start is listed');
+    await p.goto(`${base}/leaderboard`);
+    await p.waitForSelector('.level-board[data-level="1"] table');
+    assert.ok((await p.textContent('.level-board[data-level="1"]')).includes(long));
+    const overflowing = await p.$$eval('.level-board', (cards) => cards.filter((c) => c.scrollWidth > c.clientWidth).length);
+    assert.equal(overflowing, 0, 'a 40-letter name stays in its card');
+    await p.setViewportSize({ width: 390, height: 844 });
+    assert.equal(await p.$$eval('.level-board', (cards) => cards.filter((c) => c.scrollWidth > c.clientWidth).length), 0, 'on a phone too');
+    await p.screenshot({ path: `${shots}/leaderboard-long-name.png`, fullPage: true });
+    await other.close();
   });
 
   await test('a server restart mid-game keeps the game', async () => {
