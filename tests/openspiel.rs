@@ -11,6 +11,11 @@
 //! passes their files in `OWARE_OPENSPIEL_GAMES` and
 //! `OWARE_OPENSPIEL_MANCALA_GAMES`.
 //!
+//! It tests only the core, but stays here rather than in `oware/tests/`
+//! with the core's other tests: its samples are 2.7 MB (230 KB compressed),
+//! which would add more than the whole crate to the packaged `oware`, and
+//! their source, `tests/openspiel/dump_games.py`, is outside the core.
+//!
 //! How the final positions differ: pyspiel's `oware` moves every seed left
 //! on the board to the side whose row it is on whenever the game ends, even
 //! when a side reaches 25; its `mancala` leaves the board as it is and only

@@ -7,26 +7,12 @@
 //! House indices (both games): South's `A`.. are `0..m`, North's `a`.. are `m..2m`; house `h`
 //! faces house `2m-1-h`.
 
+mod common;
 mod reference;
 
+use common::SplitMix64;
 use reference::congkak::{self, CongkakState};
 use reference::kalah::{EndWhen, KalahOptions, KalahState, LeftoverTo};
-
-/// A small deterministic generator (xorshift64*), std only.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
-}
 
 /// Every option combination of Kalah.
 fn all_kalah_options() -> Vec<KalahOptions> {
@@ -298,7 +284,7 @@ fn kalah_k5_win_and_draw() {
 /// add up to all the seeds.
 #[test]
 fn kalah_k6_random_games_end_and_conserve_seeds() {
-    let mut rng = Rng::new(0x6b616c6168);
+    let mut rng = SplitMix64(0x6b616c6168);
     for options in all_kalah_options() {
         for (m, n) in [(6, 4), (6, 3), (6, 6), (4, 3), (3, 2), (1, 1), (8, 5)] {
             for _ in 0..40 {
@@ -577,7 +563,7 @@ fn congkak_drop_guard_panics() {
 /// end (passes are automatic); at the end every seed is in a store.
 #[test]
 fn congkak_random_games_end_and_conserve_seeds() {
-    let mut rng = Rng::new(0x636f6e676b616b);
+    let mut rng = SplitMix64(0x636f6e676b616b);
     for (m, n) in [
         (7, 7),
         (7, 3),
@@ -676,7 +662,7 @@ fn congkak_perft_data_file_matches_model() {
 }
 
 /// Prints deeper perft counts (release mode recommended):
-/// `cargo test --release --test reference_families -- --ignored --nocapture print_perft`.
+/// `cargo test -p oware --release --test reference_families -- --ignored --nocapture print_perft`.
 /// `REFERENCE_PERFT_MAX_NODES` (default 1e8) stops a table once a count passes it.
 #[test]
 #[ignore = "slow; used to write tests/data/*.perft"]

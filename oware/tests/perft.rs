@@ -5,11 +5,13 @@
 //!
 //! Entries above [`NODE_LIMIT`] nodes are skipped so that a debug-mode
 //! `cargo test` stays fast; set `OWARE_PERFT_NODE_LIMIT` to raise the limit
-//! (e.g. `OWARE_PERFT_NODE_LIMIT=100000000 cargo test --release --test perft`
+//! (e.g. `OWARE_PERFT_NODE_LIMIT=100000000 cargo test -p oware --release --test perft`
 //! checks every entry of the file).
 
+mod common;
 mod reference;
 
+use common::SplitMix64;
 use oware::{Board, BySide, Move, Position, Ruleset, Side, perft};
 use reference::{RefState, to_reference};
 
@@ -151,42 +153,12 @@ fn perft_depth_zero_is_one() {
     assert_eq!(perft(&over, 3), 0);
 }
 
-/// SplitMix64: a tiny deterministic generator, so the test needs no
-/// randomness crate and gives the same positions on every run.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
-
 /// Positions reached by random legal playouts from the Abapa start, of
 /// random lengths up to `max_plies` (stopping early if the game ends).
 fn random_positions(seed: u64, count: usize, max_plies: usize) -> Vec<Position> {
     let mut rng = SplitMix64(seed);
     (0..count)
-        .map(|_| {
-            let mut pos = Position::default();
-            let plies = rng.below(max_plies + 1);
-            for _ in 0..plies {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let m = moves[rng.below(moves.len())];
-                pos.play(m).unwrap();
-            }
-            pos
-        })
+        .map(|_| common::random_position(Position::default(), &mut rng, max_plies))
         .collect()
 }
 

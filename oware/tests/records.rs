@@ -1,6 +1,8 @@
 //! Game records and position strings: exact text in and out, errors that
 //! say what and where, and the real online games of `tests/data/online-games.jsonl`
-//! (PlayStrategy, copied from `shared/games/`; moves as absolute houses).
+//! (PlayStrategy, copied from `shared/games/`; moves as absolute houses). The
+//! examples' copies of them, `examples/games/*.pgn`, are checked at the top of
+//! the repository (`tests/example_games.rs`).
 
 use oware::record::TagErrorKind;
 use oware::{
@@ -356,35 +358,6 @@ fn tags_the_game_decides_are_refused() {
     let back: Record = text.parse().unwrap();
     assert_eq!(back.game, record.game);
     assert_eq!(back.tags(), [("South".to_owned(), "Ama".to_owned())]);
-}
-
-/// The shipped records `examples/games/*.pgn` are the real online games:
-/// each parses (every move checked) to the moves of its line in
-/// `tests/data/online-games.jsonl`.
-#[test]
-fn shipped_game_records_are_the_online_games() {
-    let text = include_str!("data/online-games.jsonl");
-    let mut checked = 0;
-    for line in text.lines() {
-        let value: serde_json::Value = serde_json::from_str(line).unwrap();
-        let id = value["game"].as_str().unwrap();
-        let path = format!("{}/examples/games/{id}.pgn", env!("CARGO_MANIFEST_DIR"));
-        let record: Record = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("{path}: {e}"))
-            .parse()
-            .unwrap_or_else(|e| panic!("{path}: {e}"));
-        let houses: Vec<usize> = record.game.moves().iter().map(|m| m.to_index(6)).collect();
-        let expected: Vec<usize> = value["houses"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|h| h.as_u64().unwrap() as usize)
-            .collect();
-        assert_eq!(houses, expected, "{path}");
-        assert!(record.tag("Site").is_some_and(|s| s.contains(id)), "{path}");
-        checked += 1;
-    }
-    assert_eq!(checked, 4);
 }
 
 /// A record holds one value a tag, so import refuses a tag name given

@@ -13,15 +13,15 @@
 //! models of `tests/reference/` over whole random games.
 //!
 //! Set `PROPTEST_CASES` to change the number of cases of every property
-//! (e.g. `PROPTEST_CASES=5000 cargo test --release --test
+//! (e.g. `PROPTEST_CASES=5000 cargo test -p oware --release --test
 //! families_properties`). Failures are saved in
-//! `proptest-regressions/families_properties.txt` and replayed first on
+//! `oware/proptest-regressions/families_properties.txt` and replayed first on
 //! later runs.
 
 mod common;
 mod reference;
 
-use common::{game_playout, position_playout};
+use common::{SplitMix64, game_playout, position_playout};
 use oware::{
     BySide, CaptureCounts, CapturingSeed, CongkakEnd, CongkakRules, CycleRule, Family, Game,
     GrandSlam, IllegalMoveReason, KalahEnd, KalahRules, Leftover, Move, MoveReport, OwareRules,
@@ -107,19 +107,6 @@ fn all_moves() -> impl Iterator<Item = Move> {
     (b'A'..=b'I')
         .chain(b'a'..=b'i')
         .map(|c| Move::from_ascii(&[c]).expect("a move letter"))
-}
-
-/// SplitMix64, for random games driven by one seed.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
 }
 
 /// The same ruleset with grand slams that capture nothing and are legal

@@ -38,7 +38,7 @@ use oware::{
 
 /// The most seeds on the board of the exhaustive comparisons on Abapa's
 /// board: 8, or `OWARE_ENDGAME_CHECK_SEEDS` (e.g. 10 for a longer run in
-/// release mode: `OWARE_ENDGAME_CHECK_SEEDS=10 cargo test --release --test
+/// release mode: `OWARE_ENDGAME_CHECK_SEEDS=10 cargo test -p oware --release --test
 /// endgame_values`).
 fn max_seeds() -> u8 {
     std::env::var("OWARE_ENDGAME_CHECK_SEEDS")

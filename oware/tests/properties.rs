@@ -8,14 +8,14 @@
 //! against the independent naive reference model in `tests/reference/`.
 //!
 //! Set `PROPTEST_CASES` to change the number of cases of every property
-//! (e.g. `PROPTEST_CASES=10000 cargo test --release --test properties`).
-//! Failures are saved in `proptest-regressions/properties.txt` and replayed
+//! (e.g. `PROPTEST_CASES=10000 cargo test -p oware --release --test properties`).
+//! Failures are saved in `oware/proptest-regressions/properties.txt` and replayed
 //! first on later runs.
 
 mod common;
 mod reference;
 
-use common::{game_playout, position_playout};
+use common::{SplitMix64, game_playout, position_playout};
 use oware::{
     Board, BySide, Game, HouseSet, IllegalMoveReason, Move, MoveReport, Outcome,
     ParsePositionError, Pit, Position, Record, Ruleset, Side, Termination, Variant,
@@ -78,34 +78,6 @@ fn expected_reason(reference: &RefState, m: Move) -> Option<IllegalMoveReason> {
     } else {
         None
     }
-}
-
-/// SplitMix64, for long random games driven by one shrinkable seed.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
-
-/// A random game of `ruleset` played to its end, or to `max_plies`.
-fn random_game(ruleset: Ruleset, seed: u64, max_plies: usize) -> Game {
-    let mut rng = SplitMix64(seed);
-    let mut game = Game::new(ruleset);
-    while game.ply() < max_plies {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        game.play(moves[rng.below(moves.len())])
-            .expect("a legal move plays");
-    }
-    game
 }
 
 /// The houses of `side` that some legal move of its opponent captures, with
@@ -906,7 +878,7 @@ proptest! {
     #[test]
     fn finished_games_round_trip_through_records(seed in any::<u64>(), openspiel in any::<bool>()) {
         let ruleset = if openspiel { Ruleset::openspiel() } else { Ruleset::abapa() };
-        let game = random_game(ruleset, seed, MAX_GAME_PLIES);
+        let game = common::random_game(ruleset, &mut SplitMix64(seed), MAX_GAME_PLIES);
         check_outcome(&game)?;
         let outcome = game.outcome().expect("checked");
         let record = Record::new(game.clone());

@@ -2,7 +2,7 @@
 //! returns `Stopped` at once; set from another thread, it ends perft(30),
 //! an endgame build or solve and a match that would take hours. Each test
 //! prints how long the work took to end after the stop
-//! (`cargo test --release --test stop -- --nocapture`); the assertions
+//! (`cargo test -p oware --release --test stop -- --nocapture`); the assertions
 //! are on the results, not the times.
 
 use std::thread;
