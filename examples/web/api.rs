@@ -335,7 +335,7 @@ pub fn well_formed(id: &str) -> Result<String, ApiError> {
 }
 
 /// A name fit for the leaderboard: printable, trimmed, at most 40 characters.
-fn clean_name(name: &str) -> String {
+pub fn clean_name(name: &str) -> String {
     let printable: String = name.chars().filter(|c| !c.is_control()).collect();
     printable.trim().chars().take(MAX_NAME).collect()
 }

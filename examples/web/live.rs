@@ -7,7 +7,8 @@
 //! ```text
 //! client → server  {"type": "move", "house": "C", "ply": 0}
 //!                  {"type": "offer_end", "ply": 4}      {"type": "accept_end", "ply": 4}
-//! server → client  {"type": "seated", "you": "south" | "north" | null, "game": {...}}
+//!                  {"type": "resign", "ply": 4}
+//! server → client  {"type": "seated", "you": "south" | "north" | null, "token": "..." | null, "game": {...}}
 //!                  {"type": "played", "report": {...}, "game": {...}}   (to everyone)
 //!                  {"type": "state", "game": {...}}                     (to everyone)
 //!                  {"type": "error", "error": "..."}                    (to the sender only)
@@ -15,7 +16,11 @@
 //! ```
 //!
 //! The socket is `/api/live/<id>/ws?token=<seat token>`; with no token (or
-//! a wrong one) the page watches. A message over [`MAX_MESSAGE`] bytes gets
+//! a wrong one) the page watches. The seat the creator leaves open is taken
+//! once, by the first page that opens `/api/live/<id>/ws?invite=<code>&name=<name>`
+//! (the link the creator sends): its `seated` message carries the seat's
+//! token, which that page keeps; later pages with the code watch. Players
+//! and spectators have connection limits of their own. A message over [`MAX_MESSAGE`] bytes gets
 //! an error; a frame over 16 KiB closes the socket. `ply` is the ply the page saw: a message
 //! sent twice, or from a page behind, is refused as stale.
 
@@ -50,8 +55,10 @@ const BACKLOG: usize = 64;
 pub struct LiveLimits {
     /// Live games held in memory (those with a page open) at once.
     pub games: usize,
-    /// WebSocket connections at once.
+    /// WebSocket connections of players at once.
     pub connections: usize,
+    /// WebSocket connections of spectators at once, apart from the players'.
+    pub spectators: usize,
     /// Seconds with no move after which a live game going on is deleted.
     pub expiry_secs: u64,
 }
@@ -65,6 +72,10 @@ pub struct Live {
     record: Record,
     /// The seats' secret tokens.
     tokens: Sides<String>,
+    /// The players' names ("" for none yet).
+    names: Sides<String>,
+    /// The seat still open and the code of the link that takes it.
+    invite: Option<(Side, String)>,
     /// The side that offered to end the game, until the other accepts or a move is made.
     offer: Option<Side>,
     /// The pages open on each seat, and the spectators'.
@@ -86,17 +97,42 @@ pub struct LiveView {
     pub present: Sides<bool>,
     /// The pages watching.
     pub spectators: usize,
+    /// The players' names ("" for none yet).
+    pub names: Sides<String>,
+    /// The seat still open for the link the creator sends, if one is.
+    pub open_seat: Option<&'static str>,
 }
 
 impl Live {
-    /// A new game from `start` with the seat tokens `tokens`.
-    pub fn new(id: String, start: Position, tokens: Sides<String>) -> Live {
-        Live {
+    /// A new game from `start` with the seat tokens `tokens`, the
+    /// players' `names` and the seat `invite` leaves open for its code.
+    pub fn new(
+        id: String,
+        start: Position,
+        tokens: Sides<String>,
+        names: Sides<String>,
+        invite: Option<(Side, String)>,
+    ) -> Live {
+        let mut live = Live {
             id,
             record: Record::new(oware::Game::from_position(start)),
             tokens,
+            names,
+            invite,
             offer: None,
             present: [0; 3],
+        };
+        live.tag_names();
+        live
+    }
+
+    /// The record's `South` and `North` tags: the players' names.
+    fn tag_names(&mut self) {
+        for side in Side::ALL {
+            let name = side.fold_sn(&self.names.south, &self.names.north);
+            let shown = if name.is_empty() { "?" } else { name.as_str() };
+            // A name the record cannot hold is still on the seat.
+            let _ = self.record.set_tag(&side.to_string(), shown);
         }
     }
 
@@ -107,10 +143,24 @@ impl Live {
             .parse()
             .map_err(|e| format!("live game {}: its record does not read: {e}", stored.id))?;
         let [south, north] = stored.tokens.clone();
+        let [south_name, north_name] = stored.names.clone();
+        let invite = match &stored.invite {
+            Some((side, code)) => Some((
+                parse_side(side)
+                    .ok_or_else(|| format!("live game {}: no side {side:?}", stored.id))?,
+                code.clone(),
+            )),
+            None => None,
+        };
         Ok(Live {
             id: stored.id.clone(),
             record,
             tokens: Sides { south, north },
+            names: Sides {
+                south: south_name,
+                north: north_name,
+            },
+            invite,
             offer: None,
             present: [0; 3],
         })
@@ -123,7 +173,82 @@ impl Live {
             ruleset: self.game().ruleset().to_string(),
             record: self.record_text(),
             tokens: [self.tokens.south.clone(), self.tokens.north.clone()],
+            names: [self.names.south.clone(), self.names.north.clone()],
+            invite: self
+                .invite
+                .as_ref()
+                .map(|(side, code)| (side_name(*side).to_owned(), code.clone())),
         }
+    }
+
+    /// Whether `code` is the open seat's link, that seat's side if so.
+    fn invited(&self, code: &str) -> Option<Side> {
+        self.invite
+            .as_ref()
+            .filter(|(_, open)| open == code)
+            .map(|(side, _)| *side)
+    }
+
+    /// The open seat `side` taken by `name`: its token, for that page alone.
+    fn take_seat(&mut self, side: Side, name: String) -> String {
+        self.invite = None;
+        match side {
+            Side::South => self.names.south = name,
+            Side::North => self.names.north = name,
+        }
+        self.tag_names();
+        side.fold_sn(&self.tokens.south, &self.tokens.north).clone()
+    }
+
+    /// The side that resigned, if one did (the record's `Termination`).
+    fn resigned(&self) -> Option<Side> {
+        if self.record.tag("Termination") != Some(RESIGNATION) {
+            return None;
+        }
+        match self.record.tag("Result") {
+            Some("1-0") => Some(Side::North),
+            Some("0-1") => Some(Side::South),
+            _ => None,
+        }
+    }
+
+    /// Whether the game is over: by the rules, or by a resignation.
+    fn over(&self) -> bool {
+        self.game().is_game_over() || self.resigned().is_some()
+    }
+
+    /// How the game ended: by the rules (the library's outcome), or by a
+    /// resignation (the record's result, the stores as they stood).
+    fn end(&self) -> Option<EndView> {
+        if let Some(end) = EndView::of(self.game()) {
+            return Some(end);
+        }
+        let loser = self.resigned()?;
+        let board = self.game().position().board();
+        Some(EndView {
+            text: format!("{loser} resigned: {} wins", !loser),
+            result: loser.fold_sn("0-1", "1-0"),
+            winner: Some(side_name(!loser)),
+            scores: Sides {
+                south: board.store(Side::South),
+                north: board.store(Side::North),
+            },
+            termination: RESIGNATION,
+        })
+    }
+
+    /// `seat` resigns on the board of `ply` plies: the other side wins.
+    pub fn resign(&mut self, seat: Option<Side>, ply: usize) -> Result<(), Refusal> {
+        let side = self.acting(seat, ply)?;
+        let result = side.fold_sn("0-1", "1-0");
+        let mut record = self.record.clone();
+        record
+            .set_tag("Result", result)
+            .and_then(|()| record.set_tag("Termination", RESIGNATION))
+            .map_err(|e| Refusal::Illegal(e.to_string()))?;
+        self.record = record;
+        self.offer = None;
+        Ok(())
     }
 
     /// The game.
@@ -138,7 +263,7 @@ impl Live {
 
     /// `1-0`, `0-1` or `1/2-1/2` once the game is over.
     pub fn result_text(&self) -> Option<&'static str> {
-        self.game().outcome().map(|o| o.result_str())
+        self.end().map(|end| end.result)
     }
 
     /// The seat `token` opens, none for a spectator.
@@ -152,7 +277,7 @@ impl Live {
     /// The seat of a page that wants to act, with the game at `ply`.
     fn acting(&self, seat: Option<Side>, ply: usize) -> Result<Side, Refusal> {
         let side = seat.ok_or(Refusal::Watching)?;
-        if self.game().is_game_over() {
+        if self.over() {
             return Err(Refusal::Over);
         }
         if ply != self.game().ply() {
@@ -171,6 +296,9 @@ impl Live {
         ply: usize,
     ) -> Result<ReportView, Refusal> {
         let side = seat.ok_or(Refusal::Watching)?;
+        if self.over() {
+            return Err(Refusal::Over);
+        }
         let m = checked_move(self.game(), house, ply, side)?;
         let report = play_reported(&mut self.record.game, m)?;
         self.offer = None;
@@ -222,18 +350,28 @@ impl Live {
 
     /// The game as every page shows it.
     pub fn view(&self) -> LiveView {
+        let mut table = TableView::of(&self.id, &self.record);
+        table.end = self.end();
+        if table.end.is_some() {
+            table.legal.clear();
+        }
         LiveView {
-            table: TableView::of(&self.id, &self.record),
+            table,
             end_offer: self.offer.map(side_name),
-            if_agreed: self.if_agreed(),
+            if_agreed: self.if_agreed().filter(|_| !self.over()),
             present: Sides {
                 south: self.present[0] > 0,
                 north: self.present[1] > 0,
             },
             spectators: self.present[2],
+            names: self.names.clone(),
+            open_seat: self.invite.as_ref().map(|(side, _)| side_name(*side)),
         }
     }
 }
+
+/// The `Termination` tag of a resigned game.
+const RESIGNATION: &str = "resignation";
 
 /// What a page sends.
 #[derive(Deserialize, Debug, PartialEq)]
@@ -256,6 +394,11 @@ pub enum ClientMessage {
         /// The plies the page's board has.
         ply: usize,
     },
+    /// Resign: the other side wins.
+    Resign {
+        /// The plies the page's board has.
+        ply: usize,
+    },
 }
 
 /// What the server sends.
@@ -266,6 +409,8 @@ pub enum ServerMessage<'a> {
     Seated {
         /// The page's side, none for a spectator.
         you: Option<&'static str>,
+        /// The seat's token, to the page that has just taken the open seat.
+        token: Option<&'a str>,
         /// The game.
         game: &'a LiveView,
     },
@@ -318,6 +463,7 @@ fn apply(
         }
         ClientMessage::OfferEnd { ply } => live.offer_end(seat, *ply).map(|()| state(live)),
         ClientMessage::AcceptEnd { ply } => live.accept_end(seat, *ply).map(|()| state(live)),
+        ClientMessage::Resign { ply } => live.resign(seat, *ply).map(|()| state(live)),
     }
 }
 
@@ -354,6 +500,7 @@ impl LiveGame {
 pub struct Hub {
     games: Mutex<HashMap<String, Arc<LiveGame>>>,
     connections: AtomicUsize,
+    spectators: AtomicUsize,
     limits: LiveLimits,
 }
 
@@ -363,6 +510,7 @@ impl Hub {
         Hub {
             games: Mutex::new(HashMap::new()),
             connections: AtomicUsize::new(0),
+            spectators: AtomicUsize::new(0),
             limits,
         }
     }
@@ -378,23 +526,35 @@ impl Hub {
         self.games().len()
     }
 
-    /// The open connections.
+    /// The open connections, players' and spectators'.
     pub fn connections(&self) -> usize {
-        self.connections.load(Ordering::Relaxed)
+        self.connections.load(Ordering::Relaxed) + self.spectators.load(Ordering::Relaxed)
+    }
+
+    /// The count and the limit of one kind of connection.
+    fn kind(&self, player: bool) -> (&AtomicUsize, usize) {
+        if player {
+            (&self.connections, self.limits.connections)
+        } else {
+            (&self.spectators, self.limits.spectators)
+        }
     }
 }
 
-/// A page's place in a game: the game, its seat and its channel.
+/// A page's place in a game: the game, its seat, the seat's token if the
+/// page has just taken it, and its channel.
 struct Joined {
     game: Arc<LiveGame>,
     seat: Option<Side>,
+    taken: Option<String>,
     rx: broadcast::Receiver<Arc<str>>,
 }
 
-/// Opens game `id` for a page on `seat`'s token: from memory or from the
-/// store, counted as present. Gives the game, the seat and the page's
-/// channel, subscribed before its first message is made.
-fn join(app: &App, id: &str, token: Option<&str>) -> Result<Joined, ApiError> {
+/// Opens game `id` for a page with `seat` (a token, or the open seat's
+/// code and a name): from memory or from the store, counted as present.
+/// Gives the game, the seat and the page's channel, subscribed before its
+/// first message is made.
+fn join(app: &App, id: &str, seat: &Seat) -> Result<Joined, ApiError> {
     let mut games = app.live.games();
     let game = match games.get(id) {
         Some(game) => Arc::clone(game),
@@ -420,11 +580,51 @@ fn join(app: &App, id: &str, token: Option<&str>) -> Result<Joined, ApiError> {
     };
     let rx = game.tx.subscribe();
     let mut live = game.lock();
-    let seat = live.seat(token);
-    live.count(seat, true);
+    let mut taken = None;
+    let mut side = live.seat(seat.token.as_deref());
+    if let Some(code) = seat.invite.as_deref()
+        && let Some(open) = live.invited(code)
+    {
+        let name = crate::api::clean_name(seat.name.as_deref().unwrap_or(""));
+        if app.store().take_seat(id, code, &name)?.is_some() {
+            taken = Some(live.take_seat(open, name));
+            side = Some(open);
+            app.store()
+                .update_record(&live.id, &live.record_text(), live.result_text())?;
+        }
+    }
+    live.count(side, true);
     let _ = game.tx.send(state(&live));
     drop(live);
-    Ok(Joined { game, seat, rx })
+    Ok(Joined {
+        game,
+        seat: side,
+        taken,
+        rx,
+    })
+}
+
+/// Whether `seat` would open a seat of game `id` (a player's connection)
+/// rather than watch it.
+fn opens_seat(app: &App, id: &str, seat: &Seat) -> bool {
+    let check = |live: &Live| {
+        live.seat(seat.token.as_deref()).is_some()
+            || seat
+                .invite
+                .as_deref()
+                .and_then(|c| live.invited(c))
+                .is_some()
+    };
+    if seat.token.is_none() && seat.invite.is_none() {
+        return false;
+    }
+    if let Some(game) = app.live.games().get(id) {
+        return check(&game.lock());
+    }
+    match app.store().live_game(id) {
+        Ok(Some(stored)) => Live::from_stored(&stored).is_ok_and(|live| check(&live)),
+        _ => false,
+    }
 }
 
 /// A page on `seat` closed: the game leaves memory when no page is open.
@@ -456,8 +656,7 @@ fn handle(app: &App, game: &LiveGame, seat: Option<Side>, text: &str) -> Option<
     let before = live.clone();
     match apply(&mut live, seat, &message) {
         Ok(answer) => {
-            let changed = live.game().ply() != before.game().ply()
-                || live.game().is_game_over() != before.game().is_game_over();
+            let changed = live.game().ply() != before.game().ply() || live.over() != before.over();
             if changed
                 && let Err(e) =
                     app.store()
@@ -474,10 +673,14 @@ fn handle(app: &App, game: &LiveGame, seat: Option<Side>, text: &str) -> Option<
 }
 
 /// The query of the socket's address.
-#[derive(Deserialize, Debug)]
+#[derive(Deserialize, Debug, Default)]
 pub struct Seat {
     /// The seat's secret token; none to watch.
     token: Option<String>,
+    /// The code of the link to the open seat, to take it.
+    invite: Option<String>,
+    /// The name of the page taking the open seat.
+    name: Option<String>,
 }
 
 /// `GET /api/live/<id>/ws`: the page's socket, if the server takes one more.
@@ -487,7 +690,20 @@ pub async fn socket(
     Query(seat): Query<Seat>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    let Some(slot) = Slot::take(&app) else {
+    let player = {
+        let (id, seat) = (id.clone(), (seat.token.clone(), seat.invite.clone()));
+        blocking(&app, move |app| {
+            let seat = Seat {
+                token: seat.0,
+                invite: seat.1,
+                name: None,
+            };
+            opens_seat(app, &id, &seat)
+        })
+        .await
+        .unwrap_or(false)
+    };
+    let Some(slot) = Slot::take(&app, player) else {
         return ApiError::busy("too many connections; try again later").into_response();
     };
     upgrade
@@ -498,31 +714,33 @@ pub async fn socket(
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .on_upgrade(move |socket| async move {
-            serve(&app, socket, id, seat.token).await;
+            serve(&app, socket, id, seat).await;
             drop(slot);
         })
 }
 
-/// One of the connections the server takes, given back when dropped (also
-/// when the upgrade fails and the socket never opens).
-struct Slot(Arc<App>);
+/// One of the connections the server takes, a player's or a spectator's,
+/// given back when dropped (also when the upgrade fails and the socket
+/// never opens).
+struct Slot(Arc<App>, bool);
 
 impl Slot {
-    /// A connection, if fewer than the limit are open.
-    fn take(app: &Arc<App>) -> Option<Slot> {
-        let connections = &app.live.connections;
-        let taken = connections.fetch_add(1, Ordering::SeqCst);
-        if taken >= app.live.limits.connections {
-            connections.fetch_sub(1, Ordering::SeqCst);
+    /// A connection of a `player` or a spectator, if fewer than that
+    /// kind's limit are open.
+    fn take(app: &Arc<App>, player: bool) -> Option<Slot> {
+        let (count, limit) = app.live.kind(player);
+        let taken = count.fetch_add(1, Ordering::SeqCst);
+        if taken >= limit {
+            count.fetch_sub(1, Ordering::SeqCst);
             return None;
         }
-        Some(Slot(Arc::clone(app)))
+        Some(Slot(Arc::clone(app), player))
     }
 }
 
 impl Drop for Slot {
     fn drop(&mut self) {
-        self.0.live.connections.fetch_sub(1, Ordering::SeqCst);
+        self.0.live.kind(self.1).0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -536,10 +754,15 @@ async fn blocking<T: Send + 'static>(
 }
 
 /// Serves one page's socket until it closes or the game expires.
-async fn serve(app: &Arc<App>, mut socket: WebSocket, id: String, token: Option<String>) {
+async fn serve(app: &Arc<App>, mut socket: WebSocket, id: String, seat: Seat) {
     let key = id.clone();
-    let joined = blocking(app, move |app| join(app, &key, token.as_deref())).await;
-    let Joined { game, seat, mut rx } = match joined {
+    let joined = blocking(app, move |app| join(app, &key, &seat)).await;
+    let Joined {
+        game,
+        seat,
+        taken,
+        mut rx,
+    } = match joined {
         Some(Ok(joined)) => joined,
         Some(Err(e)) => {
             let _ = socket.send(text(error(e.message()))).await;
@@ -551,6 +774,7 @@ async fn serve(app: &Arc<App>, mut socket: WebSocket, id: String, token: Option<
         let live = game.lock();
         ServerMessage::Seated {
             you: seat.map(side_name),
+            token: taken.as_deref(),
             game: &live.view(),
         }
         .text()
@@ -633,9 +857,13 @@ pub async fn sweep(app: Arc<App>) {
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct NewLive {
-    /// The creator's side, `"south"` or `"north"` (default South).
+    /// The creator's side, `"south"` (South moves first), `"north"` or
+    /// `"random"` (default South).
     #[serde(default)]
     pub side: Option<String>,
+    /// The creator's name (optional).
+    #[serde(default)]
+    pub name: Option<String>,
     /// The ruleset's text (default `abapa`).
     #[serde(default)]
     pub ruleset: Option<String>,
@@ -653,7 +881,8 @@ pub struct Created {
     pub side: &'static str,
     /// The creator's seat token.
     pub token: String,
-    /// The opponent's seat token, for the link to send.
+    /// The code of the link to send: the first page to open it takes the
+    /// other seat (`/live/<id>#join=<code>`).
     pub invite: String,
 }
 
@@ -661,25 +890,44 @@ pub struct Created {
 pub fn create(app: &App, request: &NewLive, start: Position) -> Result<Created, ApiError> {
     let side = match request.side.as_deref() {
         None => Side::South,
-        Some(text) => {
-            parse_side(text).ok_or_else(|| ApiError::bad("side must be \"south\" or \"north\""))?
+        Some("random") => {
+            if crate::api::new_id().bytes().map(u32::from).sum::<u32>() % 2 == 0 {
+                Side::South
+            } else {
+                Side::North
+            }
         }
+        Some(text) => parse_side(text)
+            .ok_or_else(|| ApiError::bad("side must be \"south\", \"north\" or \"random\""))?,
     };
     let tokens = Sides {
         south: crate::api::new_id(),
         north: crate::api::new_id(),
     };
-    let live = Live::new(crate::api::new_id(), start, tokens.clone());
-    app.store().insert_live(&live.stored())?;
-    let Sides { south, north } = tokens;
-    let (token, invite) = match side {
-        Side::South => (south, north),
-        Side::North => (north, south),
+    let name = crate::api::clean_name(request.name.as_deref().unwrap_or(""));
+    let names = match side {
+        Side::South => Sides {
+            south: name,
+            north: String::new(),
+        },
+        Side::North => Sides {
+            south: String::new(),
+            north: name,
+        },
     };
+    let invite = crate::api::new_id();
+    let live = Live::new(
+        crate::api::new_id(),
+        start,
+        tokens,
+        names,
+        Some((!side, invite.clone())),
+    );
+    app.store().insert_live(&live.stored())?;
     Ok(Created {
+        token: side.fold_sn(&live.tokens.south, &live.tokens.north).clone(),
         id: live.id,
         side: side_name(side),
-        token,
         invite,
     })
 }
@@ -715,7 +963,17 @@ mod tests {
             south: "s-token".to_owned(),
             north: "n-token".to_owned(),
         };
-        Live::new("L".into(), position.parse().unwrap(), tokens)
+        let names = Sides {
+            south: "Ama".to_owned(),
+            north: String::new(),
+        };
+        Live::new(
+            "L".into(),
+            position.parse().unwrap(),
+            tokens,
+            names,
+            Some((Side::North, "c0de".to_owned())),
+        )
     }
 
     const START: &str = "4,4,4,4,4,4/4,4,4,4,4,4 s 0 0";
@@ -799,8 +1057,12 @@ mod tests {
                 .unwrap_err()
                 .contains("missing field `ply`")
         );
+        assert_eq!(
+            read(r#"{"type":"resign","ply":1}"#),
+            Ok(ClientMessage::Resign { ply: 1 })
+        );
         assert!(
-            read(r#"{"type":"resign","ply":1}"#)
+            read(r#"{"type":"flip","ply":1}"#)
                 .unwrap_err()
                 .contains("unknown variant")
         );
@@ -833,5 +1095,46 @@ mod tests {
             &*text,
             r#"{"type":"error","error":"you are watching: only the two players move"}"#
         );
+    }
+
+    #[test]
+    fn the_open_seat_is_taken_once_and_names_the_player() {
+        let mut g = live(START);
+        assert_eq!(g.view().open_seat, Some("north"));
+        assert_eq!(g.invited("guess"), None);
+        assert_eq!(g.invited("c0de"), Some(Side::North));
+        let token = g.take_seat(Side::North, "Kofi".into());
+        assert_eq!(token, "n-token");
+        assert_eq!(g.invited("c0de"), None, "the code is spent");
+        let view = g.view();
+        assert_eq!(view.open_seat, None);
+        assert_eq!(
+            (view.names.south.as_str(), view.names.north.as_str()),
+            ("Ama", "Kofi")
+        );
+        assert!(g.record_text().contains("[North \"Kofi\"]"));
+    }
+
+    #[test]
+    fn a_resignation_ends_the_game_for_the_other_side_and_survives_the_store() {
+        let mut g = live(START);
+        g.play(Some(Side::South), "C", 0).unwrap();
+        assert_eq!(g.resign(None, 1), Err(Refusal::Watching));
+        assert_eq!(
+            g.resign(Some(Side::North), 0),
+            Err(Refusal::Stale { ply: 1 })
+        );
+        g.resign(Some(Side::North), 1).unwrap();
+        let end = g.view().table.end.unwrap();
+        assert_eq!(
+            (end.result, end.winner, end.termination),
+            ("1-0", Some("south"), "resignation")
+        );
+        assert_eq!(end.text, "North resigned: South wins");
+        assert_eq!(g.result_text(), Some("1-0"));
+        assert_eq!(g.play(Some(Side::North), "a", 1), Err(Refusal::Over));
+        assert_eq!(g.resign(Some(Side::South), 1), Err(Refusal::Over));
+        let back = Live::from_stored(&g.stored()).unwrap();
+        assert_eq!(back.view().table.end, g.view().table.end);
     }
 }

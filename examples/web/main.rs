@@ -50,9 +50,12 @@ struct Args {
     /// Live games held in memory (with a page open) at once.
     #[arg(long, default_value_t = 1000)]
     live_games: usize,
-    /// WebSocket connections at once.
+    /// WebSocket connections of players at once.
     #[arg(long, default_value_t = 4096)]
     connections: usize,
+    /// WebSocket connections of spectators at once, apart from the players'.
+    #[arg(long, default_value_t = 4096)]
+    spectators: usize,
     /// Hours with no move after which a live game is deleted as abandoned.
     #[arg(long, default_value_t = 48.0)]
     expire_hours: f64,
@@ -78,6 +81,7 @@ fn main() -> ExitCode {
     let live = live::LiveLimits {
         games: args.live_games,
         connections: args.connections,
+        spectators: args.spectators,
         expiry_secs: (args.expire_hours.max(0.0) * 3600.0) as u64,
     };
     let app = Arc::new(api::App::new(store, seed, limits, live));

@@ -50,6 +50,12 @@ CREATE TABLE IF NOT EXISTS unranked (
     game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
     why     TEXT NOT NULL
 );
+-- A live game's seat still open: the code of the link that takes it, once.
+CREATE TABLE IF NOT EXISTS invites (
+    game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    side    TEXT NOT NULL CHECK (side IN ('south', 'north')),
+    code    TEXT NOT NULL
+);
 -- A leaderboard name, kept by the browser that first used it: its secret.
 CREATE TABLE IF NOT EXISTS names (
     name    TEXT PRIMARY KEY COLLATE NOCASE,
@@ -90,6 +96,10 @@ pub struct StoredLive {
     pub record: String,
     /// The seats' secret tokens, South's then North's.
     pub tokens: [String; 2],
+    /// The players' names, South's then North's ("" for none yet).
+    pub names: [String; 2],
+    /// The seat still open and the code of the link that takes it.
+    pub invite: Option<(String, String)>,
 }
 
 /// A finished ranked game against a machine, for the leaderboard.
@@ -284,10 +294,17 @@ impl Store {
         self.with(|conn| {
             let tx = conn.transaction()?;
             insert_row(&tx, "live", &game.id, &game.ruleset, &game.record)?;
-            for (side, token) in [("south", &game.tokens[0]), ("north", &game.tokens[1])] {
+            let seats = [("south", 0), ("north", 1)];
+            for (side, i) in seats {
                 tx.execute(
-                    "INSERT INTO seats (game_id, side, kind, token) VALUES (?1, ?2, 'person', ?3)",
-                    params![game.id, side, token],
+                    "INSERT INTO seats (game_id, side, kind, token, name) VALUES (?1, ?2, 'person', ?3, ?4)",
+                    params![game.id, side, game.tokens[i], game.names[i]],
+                )?;
+            }
+            if let Some((side, code)) = &game.invite {
+                tx.execute(
+                    "INSERT INTO invites (game_id, side, code) VALUES (?1, ?2, ?3)",
+                    params![game.id, side, code],
                 )?;
             }
             tx.commit()
@@ -299,21 +316,50 @@ impl Store {
         self.with(|conn| {
             game_row(
                 conn,
-                "SELECT g.ruleset, g.record, s.token, n.token
+                "SELECT g.ruleset, g.record, s.token, n.token, s.name, n.name, i.side, i.code
                  FROM games g
                  JOIN seats s ON s.game_id = g.id AND s.side = 'south'
                  JOIN seats n ON n.game_id = g.id AND n.side = 'north'
+                 LEFT JOIN invites i ON i.game_id = g.id
                  WHERE g.id = ?1 AND g.kind = 'live'",
                 id,
                 |row| {
+                    let side: Option<String> = row.get(6)?;
+                    let code: Option<String> = row.get(7)?;
                     Ok(StoredLive {
                         id: id.to_owned(),
                         ruleset: row.get(0)?,
                         record: row.get(1)?,
                         tokens: [row.get(2)?, row.get(3)?],
+                        names: [row.get(4)?, row.get(5)?],
+                        invite: side.zip(code),
                     })
                 },
             )
+        })
+    }
+
+    /// Takes the open seat of live game `id` with the link's `code`, for
+    /// `name`: its side, if the code is the game's and the seat still
+    /// open (the first to come takes it; the code is then spent).
+    pub fn take_seat(&self, id: &str, code: &str, name: &str) -> rusqlite::Result<Option<String>> {
+        self.with(|conn| {
+            let tx = conn.transaction()?;
+            let side: Option<String> = tx
+                .query_row(
+                    "DELETE FROM invites WHERE game_id = ?1 AND code = ?2 RETURNING side",
+                    params![id, code],
+                    |row| row.get(0),
+                )
+                .optional()?;
+            if let Some(side) = &side {
+                tx.execute(
+                    "UPDATE seats SET name = ?3 WHERE game_id = ?1 AND side = ?2",
+                    params![id, side, name],
+                )?;
+            }
+            tx.commit()?;
+            Ok(side)
         })
     }
 
@@ -493,10 +539,28 @@ mod tests {
             ruleset: "abapa".into(),
             record: "CfBa".into(),
             tokens: ["s3cret".into(), "n0rth".into()],
+            names: ["Ama".into(), String::new()],
+            invite: Some(("north".into(), "c0de".into())),
         };
         store.insert_live(&live).unwrap();
         store.insert_game(&game("g1")).unwrap();
-        assert_eq!(store.live_game("L1").unwrap(), Some(live));
+        assert_eq!(store.live_game("L1").unwrap(), Some(live.clone()));
+        assert_eq!(store.take_seat("L1", "guess", "Kofi").unwrap(), None);
+        assert_eq!(
+            store.take_seat("L1", "c0de", "Kofi").unwrap().as_deref(),
+            Some("north")
+        );
+        assert_eq!(
+            store.take_seat("L1", "c0de", "Yaw").unwrap(),
+            None,
+            "the code is spent"
+        );
+        let taken = StoredLive {
+            names: ["Ama".into(), "Kofi".into()],
+            invite: None,
+            ..live
+        };
+        assert_eq!(store.live_game("L1").unwrap(), Some(taken));
         assert_eq!(
             store.live_game("g1").unwrap(),
             None,

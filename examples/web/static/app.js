@@ -238,12 +238,14 @@ function seatOf(id) {
   }
 }
 
-/// A seat token in the link (`#seat=…`) goes to localStorage and out of
-/// the address bar, so the page's own address is the one to watch by.
+/// The code of the link to the open seat (`#join=…`) goes to
+/// localStorage and out of the address bar, so the page's own address is
+/// the one to watch by; so does a seat's token (`#seat=…`).
 function takeSeatFromLink(id) {
-  const found = location.hash.match(/^#seat=([A-Za-z0-9]{1,64})$/);
+  const found = location.hash.match(/^#(seat|join)=([A-Za-z0-9]{1,64})$/);
   if (!found) return;
-  localStorage.setItem(seatKey(id), JSON.stringify({ ...seatOf(id), token: found[1] }));
+  const key = found[1] === 'seat' ? 'token' : 'join';
+  localStorage.setItem(seatKey(id), JSON.stringify({ ...seatOf(id), [key]: found[2] }));
   history.replaceState(null, '', location.pathname + location.search);
 }
 
@@ -252,15 +254,33 @@ function openLive(id) {
   setMode('live');
   $('log').replaceChildren();
   show('game');
+  const { token, join } = seatOf(id);
+  if (join && !token) return askToJoin(id);
   connectLive(id);
 }
 
-/// Opens the game's socket; a lost one is opened again after a second.
-function connectLive(id) {
+/// The invited page first gives a name, then takes the seat.
+function askToJoin(id) {
+  $('join').hidden = false;
+  $('status').textContent = 'Give your name if you like, then take the seat.';
+  $('join').onsubmit = (event) => {
+    event.preventDefault();
+    $('join').hidden = true;
+    connectLive(id, new FormData($('join')).get('join-name') || '');
+  };
+}
+
+/// Opens the game's socket (taking the open seat with the link's code and
+/// `name`, the first time); a lost one is opened again after a second.
+function connectLive(id, name) {
   const url = new URL(`/api/live/${encodeURIComponent(id)}/ws`, location.href);
   url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const { token } = seatOf(id);
+  const { token, join } = seatOf(id);
   if (token) url.searchParams.set('token', token);
+  else if (join) {
+    url.searchParams.set('invite', join);
+    url.searchParams.set('name', name ?? '');
+  }
   const socket = new WebSocket(url);
   const state = (live = { id, you: null, socket, queue: Promise.resolve(), gone: false });
   socket.onmessage = (event) => {
@@ -313,24 +333,31 @@ async function onLive(message) {
   }
 }
 
-function seated({ you, game }) {
+/// The page's seat: a seat just taken keeps its token (and its link's
+/// code is spent); a code that came too late leaves the page watching.
+function seated({ you, token, game }) {
+  const kept = seatOf(game.id);
+  const late = kept.join && !token && !you;
+  if (token) localStorage.setItem(seatKey(game.id), JSON.stringify({ token }));
+  else if (kept.join) localStorage.setItem(seatKey(game.id), JSON.stringify({ ...kept, join: undefined }));
   live.you = you;
   current = null;
   buildBoard(game.board.houses.south.length, you ?? 'south', you !== null);
   $('title').textContent = game.title;
   logMoves(game);
-  say('');
-  showInvite(game.id);
+  say(late ? 'Someone took the seat before you: you are watching.' : '');
   showLive(game);
   boardIntoView();
 }
 
-/// The links: the creator's one to send, and the one to watch by.
-function showInvite(id) {
-  const here = `${location.origin}/live/${id}`;
-  const { invite } = seatOf(id);
-  $('invite-link').value = invite ? `${here}#seat=${invite}` : '';
-  $('invite-send').hidden = !invite;
+/// The links: the creator's one to send, while the seat is open, and the
+/// one to watch by.
+function showInvite(view) {
+  const here = `${location.origin}/live/${view.id}`;
+  const { invite } = seatOf(view.id);
+  const open = Boolean(invite && view.open_seat);
+  $('invite-link').value = open ? `${here}#join=${invite}` : '';
+  $('invite-send').hidden = !open;
   $('watch-link').value = here;
   $('invite').hidden = false;
 }
@@ -339,7 +366,11 @@ function showLive(view) {
   const you = live.you;
   const myTurn = !view.end && view.turn === you;
   showTable(view, you ?? 'south', myTurn, `/api/live/${view.id}`);
-  const seat = (side) => `${sideName(side)}${side === you ? ' (you)' : view.present[side] ? '' : ' (away)'}`;
+  showInvite(view);
+  const seat = (side) => {
+    const who = view.names[side] ? `${view.names[side]} (${sideName(side)})` : sideName(side);
+    return `${who}${side === you ? ', you' : view.open_seat === side ? ', seat open' : view.present[side] ? '' : ', away'}`;
+  };
   const watching = view.spectators ? ` · ${view.spectators} watching` : '';
   $('players').textContent = `${seat('south')} against ${seat('north')}${watching}`;
   $('status').textContent = liveStatus(view, you, myTurn);
@@ -358,6 +389,9 @@ function liveStatus(view, you, myTurn) {
 
 function showOffer(view, you) {
   const open = !view.end && you !== null;
+  $('resign-button').hidden = you === null;
+  $('resign-button').disabled = !open;
+  if (!open) resetResign();
   const offer = view.end_offer;
   $('end-button').hidden = you === null;
   $('end-button').disabled = !open || offer !== null;
@@ -397,12 +431,35 @@ function playLive(token) {
   showLive(current);
 }
 
+/// Resigning takes two clicks: the second, within a few seconds, confirms.
+let resignArmed = null;
+
+function resetResign() {
+  clearTimeout(resignArmed);
+  resignArmed = null;
+  $('resign-button').textContent = 'Resign';
+}
+
+function resign() {
+  if (!resignArmed) {
+    $('resign-button').textContent = 'Click again to resign';
+    resignArmed = setTimeout(resetResign, 4000);
+    return;
+  }
+  resetResign();
+  sendLive('resign');
+}
+
 async function startLive(event) {
   event.preventDefault();
   const form = new FormData($('live-form'));
   $('live-error').textContent = '';
   try {
-    const created = await api('POST', '/api/live', { side: form.get('live-side'), ruleset: form.get('live-ruleset') });
+    const created = await api('POST', '/api/live', {
+      side: form.get('live-side'),
+      ruleset: form.get('live-ruleset'),
+      name: form.get('live-name') || undefined,
+    });
     localStorage.setItem(seatKey(created.id), JSON.stringify({ token: created.token, invite: created.invite }));
     history.pushState(null, '', `/live/${created.id}${location.search}`);
     openLive(created.id);
@@ -468,7 +525,7 @@ function table(headings, rows) {
 /// `machine` or `live`: which controls the game shows.
 function setMode(mode) {
   document.body.dataset.mode = mode;
-  if (mode !== 'live') $('invite').hidden = true;
+  if (mode !== 'live') $('invite').hidden = $('join').hidden = true;
 }
 
 function show(view) {
@@ -498,6 +555,7 @@ $('setup-form').addEventListener('submit', startGame);
 $('live-form').addEventListener('submit', startLive);
 $('end-button').addEventListener('click', () => sendLive('offer_end'));
 $('accept-end-button').addEventListener('click', () => sendLive('accept_end'));
+$('resign-button').addEventListener('click', resign);
 $('copy-button').addEventListener('click', copyInvite);
 $('undo-button').addEventListener('click', undo);
 $('hint-button').addEventListener('click', hint);

@@ -443,19 +443,38 @@ try {
   let liveId;
   let players;
   let watcher;
-  await test('a live game by link: the friend plays, a spectator watches, every board is the server\'s', async () => {
+  /** Opens the link to the open seat on a new person's page and takes the seat as `name`. */
+  async function takeSeat(url, name) {
+    const p = await person(url);
+    await p.waitForSelector('#join:not([hidden])');
+    assert.equal(new URL(p.url()).hash, '', 'the code leaves the address bar');
+    await p.fill('input[name=join-name]', name);
+    await p.click('#join-button');
+    await p.waitForFunction(() => document.querySelector('#game').dataset.ply !== undefined && document.body.dataset.mode === 'live' && document.querySelector('#join').hidden);
+    return p;
+  }
+
+  await test('a live game by link: the friend takes the seat by name, a spectator watches, every board is the server\'s', async () => {
     const creator = await person(`${base}/?delay=0`);
+    await creator.fill('input[name=live-name]', 'Ama');
     await creator.click('#live-button');
     await creator.waitForSelector('#invite:not([hidden])');
     liveId = gameId(creator);
     const invite = await creator.inputValue('#invite-link');
     const watch = await creator.inputValue('#watch-link');
-    assert.match(invite, new RegExp(`/live/${liveId}#seat=[A-Za-z0-9]{16}$`));
+    assert.match(invite, new RegExp(`/live/${liveId}#join=[A-Za-z0-9]{16}$`));
     assert.equal(watch, `${base}/live/${liveId}`);
     assert.match(await creator.textContent('#status'), /Waiting for North to open the link/);
     await creator.screenshot({ path: `${shots}/11-live-invite.png` });
-    const friend = await person(invite.replace('#', '?delay=0#'));
-    assert.equal(new URL(friend.url()).hash, '', 'the seat token leaves the address bar');
+    const friend = await takeSeat(invite.replace('#', '?delay=0#'), 'Kofi');
+    await creator.waitForFunction(() => document.querySelector('#invite-send').hidden);
+    assert.equal(await creator.inputValue('#invite-link'), '', 'the link is gone from the creator\'s screen once taken');
+    assert.match(await creator.textContent('#players'), /Ama \(South\), you against Kofi \(North\)/);
+    const late = await takeSeat(invite.replace('#', '?delay=0#'), 'Yaw');
+    await late.waitForFunction(() => document.querySelector('#status').textContent.includes('You are watching'));
+    assert.match(await late.textContent('#banner'), /took the seat before you/);
+    assert.equal(await late.locator('#board .pit.legal').count(), 0, 'the late opener has no house to click');
+    await late.context().close();
     watcher = await person(`${watch}?delay=0`);
     players = { south: creator, north: friend };
     const pages = [creator, friend, watcher];
@@ -477,13 +496,13 @@ try {
   await test('a live player reconnects: closing and reopening the page resumes the game', async () => {
     const friendContext = players.north.context();
     await players.north.close();
-    await players.south.waitForFunction(() => document.querySelector('#players').textContent.includes('North (away)'));
+    await players.south.waitForFunction(() => document.querySelector('#players').textContent.includes('Kofi (North), away'));
     players.north = await friendContext.newPage();
     await players.north.goto(`${base}/live/${liveId}?delay=0`);
     const pages = [players.south, players.north, watcher];
     const view = await sameBoards(liveId, pages);
     assert.equal(await players.north.locator('#log li').count(), view.ply, 'the moves are listed again');
-    assert.match(await players.north.textContent('#players'), /North \(you\)/, 'the seat is kept in localStorage');
+    assert.match(await players.north.textContent('#players'), /Kofi \(North\), you/, 'the seat is kept in localStorage');
     await liveMove(liveId, players, pages);
   });
 
@@ -543,7 +562,8 @@ try {
       JSON.stringify({ type: 'move', house: theirs, ply }),
       JSON.stringify({ type: 'move', house: 'Q', ply }),
       JSON.stringify({ type: 'move', house: own, ply, extra: 1 }),
-      JSON.stringify({ type: 'resign', ply }),
+      JSON.stringify({ type: 'resign', ply: ply - 1 }),
+      JSON.stringify({ type: 'flip', ply }),
       JSON.stringify({ type: 'move', house: own.repeat(3000), ply }),
       JSON.stringify({ type: 'accept_end', ply }),
       [1, 2, 3],
@@ -555,7 +575,8 @@ try {
       new RegExp(`you play ${before.turn === 'south' ? 'South' : 'North'}'s houses`),
       /"Q" is not a house letter/,
       /unknown field `extra`/,
-      /unknown variant `resign`/,
+      new RegExp(`the game has moved on: it is at ply ${ply}`),
+      /unknown variant `flip`/,
       /the message is \d+ bytes: at most 1024 are read/,
       /your opponent has not offered to end the game/,
       /send JSON text, not binary/,
@@ -600,10 +621,34 @@ try {
     assert.deepEqual(await liveView(liveId), over);
   });
 
+  await test('a player resigns (two clicks): both pages and the record say so', async () => {
+    const created = (await call('POST', '/api/live', { side: 'random', name: 'Ama' })).json;
+    assert.ok(['south', 'north'].includes(created.side));
+    const mine = await person(`${base}/live/${created.id}?delay=0#seat=${created.token}`);
+    const theirs = await takeSeat(`${base}/live/${created.id}?delay=0#join=${created.invite}`, 'Kofi');
+    await sameBoards(created.id, [mine, theirs]);
+    await theirs.click('#resign-button');
+    assert.equal(await theirs.textContent('#resign-button'), 'Click again to resign');
+    assert.equal((await liveView(created.id)).end, null, 'one click does not resign');
+    await theirs.click('#resign-button');
+    const loser = created.side === 'south' ? 'North' : 'South';
+    const winner = created.side === 'south' ? 'South' : 'North';
+    for (const p of [mine, theirs]) {
+      await p.waitForFunction(() => !document.querySelector('#end').hidden);
+      assert.equal(await p.textContent('#end-text'), `${loser} resigned: ${winner} wins`);
+    }
+    assert.match(await mine.textContent('#end-title'), /^You win/);
+    const record = await (await fetch(`${base}/api/live/${created.id}/record`)).text();
+    assert.match(record, /\[Termination "resignation"\]/);
+    assert.match(record, new RegExp(`\\[${created.side === 'south' ? 'South' : 'North'} "Ama"\\]`));
+    assert.match(record, /"Kofi"/);
+    for (const p of [mine, theirs]) await p.context().close();
+  });
+
   await test('a whole live game from a set-up position: the endless-play rule ends it, in words', async () => {
     const created = (await call('POST', '/api/live', { position: '0,0,0,0,0,1/0,0,0,0,0,1 s 23 23' })).json;
     const south = await person(`${base}/live/${created.id}?delay=0#seat=${created.token}`);
-    const north = await person(`${base}/live/${created.id}?delay=0#seat=${created.invite}`);
+    const north = await takeSeat(`${base}/live/${created.id}?delay=0#join=${created.invite}`, '');
     const pages = [south, north];
     await sameBoards(created.id, pages);
     let view;
@@ -623,23 +668,28 @@ try {
     for (const p of pages) await p.context().close();
   });
 
-  await test('an abandoned live game expires and its pages are told', async () => {
+  await test('spectators have a limit of their own; an abandoned live game expires and its pages are told', async () => {
     const port2 = await freePort();
-    const short = await startServer(port2, ['--expire-hours', '0.0003', '--connections', '1'], join(scratch, 'expiry.sqlite'));
+    const short = await startServer(port2, ['--expire-hours', '0.0003', '--connections', '2', '--spectators', '1'], join(scratch, 'expiry.sqlite'));
     try {
       const created = await (await fetch(`http://127.0.0.1:${port2}/api/live`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json();
       const p = await person(`http://127.0.0.1:${port2}/live/${created.id}?delay=0#seat=${created.token}`);
       await p.waitForFunction(() => document.querySelector('#game').dataset.state === 'your-turn');
-      const second = await p.evaluate(
-        (id) =>
-          new Promise((resolve) => {
-            const socket = new WebSocket(`ws://${location.host}/api/live/${id}/ws`);
-            socket.onopen = () => resolve('opened');
-            socket.onerror = () => resolve('refused');
-          }),
-        created.id,
-      );
-      assert.equal(second, 'refused', 'one connection at most (--connections 1)');
+      const open = (query) =>
+        p.evaluate(
+          ([id, q]) =>
+            new Promise((resolve) => {
+              const socket = new WebSocket(`ws://${location.host}/api/live/${id}/ws${q}`);
+              socket.onopen = () => resolve('opened');
+              socket.onerror = () => resolve('refused');
+            }),
+          [created.id, query],
+        );
+      assert.equal(await open(''), 'opened', 'a spectator, apart from the players');
+      assert.equal(await open(''), 'refused', 'one spectator at most (--spectators 1)');
+      assert.equal(await open('?token=guessed0000000000'), 'refused', 'a wrong token is a spectator too');
+      assert.equal(await open(`?invite=${created.invite}&name=Kofi`), 'opened', 'the other player still connects');
+      assert.equal(await open(`?token=${created.token}`), 'refused', 'two player connections at most (--connections 2)');
       await p.waitForFunction(() => document.querySelector('#banner').textContent.includes('abandoned'), null, { timeout: 10_000 });
       assert.equal((await fetch(`http://127.0.0.1:${port2}/api/live/${created.id}`)).status, 404);
       const stats = await (await fetch(`http://127.0.0.1:${port2}/api/stats`)).json();

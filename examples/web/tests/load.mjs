@@ -77,8 +77,8 @@ let moves = 0;
 
 /** One seat's client: once both players are there, it plays random legal
  * moves when its side is to move, one for each board it is shown. */
-function seat(id, token, pick, sent, arrived) {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/api/live/${id}/ws?token=${token}`);
+function seat(id, query, pick, sent, arrived) {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/api/live/${id}/ws?${query}`);
   const client = { side: null, plies: [], board: null, errors: [], done: null, movedAt: -1 };
   client.done = new Promise((resolve, reject) => {
     const act = (view) => {
@@ -123,7 +123,10 @@ async function play(n) {
     }
   };
   const pick = random(n + 1);
-  const clients = [seat(created.id, created.token, pick, sent, arrived), seat(created.id, created.invite, pick, sent, arrived)];
+  const clients = [
+    seat(created.id, `token=${created.token}`, pick, sent, arrived),
+    seat(created.id, `invite=${created.invite}&name=load`, pick, sent, arrived),
+  ];
   const [end] = await Promise.all(clients.map((c) => c.done));
   for (const c of clients) {
     assert.deepEqual(c.errors, [], `game ${created.id}: no move refused`);
