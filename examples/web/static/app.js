@@ -367,6 +367,7 @@ function showLive(view) {
   const myTurn = !view.end && view.turn === you;
   showTable(view, you ?? 'south', myTurn, `/api/live/${view.id}`);
   showInvite(view);
+  showClocks(view);
   const seat = (side) => {
     const who = view.names[side] ? `${view.names[side]} (${sideName(side)})` : sideName(side);
     return `${who}${side === you ? ', you' : view.open_seat === side ? ', seat open' : view.present[side] ? '' : ', away'}`;
@@ -376,6 +377,42 @@ function showLive(view) {
   $('status').textContent = liveStatus(view, you, myTurn);
   showOffer(view, you);
   showLiveEnd(view, you);
+}
+
+// ---- clocks ----
+
+let clockShown = null; // { view's clock, when it arrived }
+let clockTimer = null;
+
+/// The game's clocks as the server keeps them, counted down here between
+/// its messages (the server ends the game when one runs out).
+function showClocks(view) {
+  $('clocks').hidden = !view.clock;
+  clearInterval(clockTimer);
+  if (!view.clock) return;
+  clockShown = { clock: view.clock, at: performance.now(), over: Boolean(view.end) };
+  drawClocks();
+  if (view.clock.running && !view.end) clockTimer = setInterval(drawClocks, 200);
+}
+
+/// "4:07", or "0:09.4" under ten seconds.
+function clockText(ms) {
+  const tenths = Math.floor(ms / 100);
+  const seconds = Math.floor(tenths / 10);
+  const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  return ms < 10_000 ? `${text}.${tenths % 10}` : text;
+}
+
+function drawClocks() {
+  const { clock, at } = clockShown;
+  for (const side of ['south', 'north']) {
+    const running = clock.running === side;
+    const left = Math.max(0, clock.left[side] - (running ? performance.now() - at : 0));
+    const element = $(`clock-${side}`);
+    element.textContent = `${sideName(side)} ${clockText(left)}`;
+    element.className = `clock${running ? ' running' : ''}${left < 10_000 ? ' low' : ''}`;
+    element.dataset.ms = String(Math.round(left));
+  }
 }
 
 function liveStatus(view, you, myTurn) {
@@ -455,10 +492,12 @@ async function startLive(event) {
   const form = new FormData($('live-form'));
   $('live-error').textContent = '';
   try {
+    const [base, increment] = (form.get('live-clock') || '').split('+').map(Number);
     const created = await api('POST', '/api/live', {
       side: form.get('live-side'),
       ruleset: form.get('live-ruleset'),
       name: form.get('live-name') || undefined,
+      clock: base ? { base_secs: base, increment_secs: increment } : undefined,
     });
     localStorage.setItem(seatKey(created.id), JSON.stringify({ token: created.token, invite: created.invite }));
     history.pushState(null, '', `/live/${created.id}${location.search}`);
