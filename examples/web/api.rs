@@ -137,7 +137,8 @@ impl From<Refusal> for ApiError {
             | Refusal::Over
             | Refusal::NothingToUndo
             | Refusal::NoOffer
-            | Refusal::NotMachinesTurn => StatusCode::CONFLICT,
+            | Refusal::NotMachinesTurn
+            | Refusal::NotOver => StatusCode::CONFLICT,
             Refusal::Watching => StatusCode::FORBIDDEN,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         };

@@ -7,11 +7,12 @@
 //! ```text
 //! client → server  {"type": "move", "house": "C", "ply": 0}
 //!                  {"type": "offer_end", "ply": 4}      {"type": "accept_end", "ply": 4}
-//!                  {"type": "resign", "ply": 4}
+//!                  {"type": "resign", "ply": 4}       {"type": "rematch"}
 //! server → client  {"type": "seated", "you": "south" | "north" | null, "token": "..." | null, "game": {...}}
 //!                  {"type": "played", "report": {...}, "game": {...}}   (to everyone)
 //!                  {"type": "state", "game": {...}}                     (to everyone)
 //!                  {"type": "error", "error": "..."}                    (to the sender only)
+//!                  {"type": "rematch", "id": "..."}  (to everyone: the new game)
 //!                  {"type": "expired"}
 //! ```
 //!
@@ -189,6 +190,8 @@ pub struct Live {
     invite: Option<(Side, String)>,
     /// The clock, if the game has one.
     clock: Option<Clock>,
+    /// The side that offered a rematch once the game was over.
+    rematch: Option<Side>,
     /// The side that offered to end the game, until the other accepts or a move is made.
     offer: Option<Side>,
     /// The pages open on each seat, and the spectators'.
@@ -216,6 +219,8 @@ pub struct LiveView {
     pub open_seat: Option<&'static str>,
     /// The clock, if the game has one.
     pub clock: Option<ClockView>,
+    /// The side offering a rematch, if one does.
+    pub rematch_offer: Option<&'static str>,
 }
 
 impl Live {
@@ -236,6 +241,7 @@ impl Live {
             names,
             invite,
             clock,
+            rematch: None,
             offer: None,
             present: [0; 3],
         };
@@ -287,6 +293,7 @@ impl Live {
                 })?),
                 None => None,
             },
+            rematch: None,
             offer: None,
             present: [0; 3],
         })
@@ -398,6 +405,38 @@ impl Live {
             },
             termination: why,
         })
+    }
+
+    /// `seat` offers a rematch, or accepts the other's offer: then the new
+    /// game, from the same start with the same clock, colours swapped (each
+    /// player keeps its token, for the other side).
+    pub fn rematch(&mut self, seat: Option<Side>, id: String) -> Result<Option<Live>, Refusal> {
+        let side = seat.ok_or(Refusal::Watching)?;
+        if !self.over() {
+            return Err(Refusal::NotOver);
+        }
+        if self.rematch != Some(!side) {
+            self.rematch = Some(side);
+            return Ok(None);
+        }
+        self.rematch = None;
+        let swap = |pair: &Sides<String>| Sides {
+            south: pair.north.clone(),
+            north: pair.south.clone(),
+        };
+        let clock = self.clock.map(|c| Clock {
+            left: [c.base_ms; 2],
+            since: None,
+            ..c
+        });
+        Ok(Some(Live::new(
+            id,
+            *self.game().start(),
+            swap(&self.tokens),
+            swap(&self.names),
+            None,
+            clock,
+        )))
     }
 
     /// `seat` resigns on the board of `ply` plies: the other side wins.
@@ -525,6 +564,7 @@ impl Live {
             spectators: self.present[2],
             names: self.names.clone(),
             open_seat: self.invite.as_ref().map(|(side, _)| side_name(*side)),
+            rematch_offer: self.rematch.map(side_name),
             clock: self.clock.map(|c| {
                 let (turn, now) = (self.game().position().turn(), now_ms());
                 ClockView {
@@ -572,6 +612,8 @@ pub enum ClientMessage {
         /// The plies the page's board has.
         ply: usize,
     },
+    /// Offer a rematch once the game is over, or accept the other's.
+    Rematch {},
 }
 
 /// What the server sends.
@@ -605,6 +647,11 @@ pub enum ServerMessage<'a> {
         /// Why, in a sentence.
         error: String,
     },
+    /// To every page: both players agreed to a rematch, game `id`.
+    Rematch {
+        /// The new game's id.
+        id: &'a str,
+    },
     /// To every page: the game was abandoned and is gone.
     Expired,
 }
@@ -618,13 +665,20 @@ impl ServerMessage<'_> {
     }
 }
 
-/// The answer to a page's message: for everyone, or for it alone.
+/// The answer to a page's message, for everyone (with the rematch's new
+/// game, to store first, where one was agreed), or a refusal for it alone.
 fn apply(
     live: &mut Live,
     seat: Option<Side>,
     message: &ClientMessage,
-) -> Result<Arc<str>, Refusal> {
-    match message {
+) -> Result<(Arc<str>, Option<Live>), Refusal> {
+    if let ClientMessage::Rematch {} = message {
+        return Ok(match live.rematch(seat, crate::api::new_id())? {
+            Some(next) => (ServerMessage::Rematch { id: &next.id }.text(), Some(next)),
+            None => (state(live), None),
+        });
+    }
+    let answer = match message {
         ClientMessage::Move { house, ply } => {
             let report = live.play(seat, house, *ply)?;
             let game = live.view();
@@ -637,7 +691,9 @@ fn apply(
         ClientMessage::OfferEnd { ply } => live.offer_end(seat, *ply).map(|()| state(live)),
         ClientMessage::AcceptEnd { ply } => live.accept_end(seat, *ply).map(|()| state(live)),
         ClientMessage::Resign { ply } => live.resign(seat, *ply).map(|()| state(live)),
-    }
+        ClientMessage::Rematch {} => Ok(state(live)),
+    };
+    answer.map(|text| (text, None))
 }
 
 /// The state message of `live`.
@@ -831,9 +887,14 @@ fn handle(app: &App, game: &LiveGame, seat: Option<Side>, text: &str) -> Option<
     let mut live = game.lock();
     let before = live.clone();
     match apply(&mut live, seat, &message) {
-        Ok(answer) => {
+        Ok((answer, next)) => {
             let changed = live.game().ply() != before.game().ply() || live.over() != before.over();
-            if changed && let Err(e) = store_live(app, &live) {
+            let stored = match &next {
+                Some(next) => app.store().insert_live(&next.stored()),
+                None if changed => store_live(app, &live),
+                None => Ok(()),
+            };
+            if let Err(e) = stored {
                 *live = before;
                 return Some(error(ApiError::internal(e).message()));
             }
@@ -1308,7 +1369,8 @@ mod tests {
             house: "C".into(),
             ply: 0,
         };
-        let answer = apply(&mut g, Some(Side::South), &move_c).unwrap();
+        let (answer, next) = apply(&mut g, Some(Side::South), &move_c).unwrap();
+        assert!(next.is_none());
         assert!(
             answer.starts_with("{\"type\":\"played\",\"report\":{\"ply\":1,"),
             "{answer}"
@@ -1408,5 +1470,54 @@ mod tests {
         assert_eq!(end.text, "North's time ran out: South wins");
         assert_eq!(g.play(Some(Side::North), "a", 1), Err(Refusal::Over));
         assert!(!g.flag(now_ms() + 10_000), "once");
+    }
+
+    #[test]
+    fn a_rematch_offered_and_accepted_swaps_colours_with_the_same_tokens() {
+        let mut g = live(START);
+        g.clock = Some(Clock::new(60, 1).unwrap());
+        g.take_seat(Side::North, "Kofi".into());
+        let rematch = ClientMessage::Rematch {};
+        assert_eq!(
+            apply(&mut g, Some(Side::South), &rematch).unwrap_err(),
+            Refusal::NotOver
+        );
+        g.play(Some(Side::South), "C", 0).unwrap();
+        g.resign(Some(Side::North), 1).unwrap();
+        assert_eq!(
+            apply(&mut g, None, &rematch).unwrap_err(),
+            Refusal::Watching
+        );
+        let (_, none) = apply(&mut g, Some(Side::North), &rematch).unwrap();
+        assert!(none.is_none());
+        assert_eq!(g.view().rematch_offer, Some("north"));
+        let (_, again) = apply(&mut g, Some(Side::North), &rematch).unwrap();
+        assert!(
+            again.is_none(),
+            "an offer is accepted by the other side only"
+        );
+        let (text, next) = apply(&mut g, Some(Side::South), &rematch).unwrap();
+        let next = next.unwrap();
+        assert!(text.contains(&format!("\"id\":\"{}\"", next.id)), "{text}");
+        assert_eq!(
+            next.seat(Some("s-token")),
+            Some(Side::North),
+            "colours swapped"
+        );
+        assert_eq!(next.seat(Some("n-token")), Some(Side::South));
+        let view = next.view();
+        assert_eq!(
+            (view.names.south.as_str(), view.names.north.as_str()),
+            ("Kofi", "Ama")
+        );
+        assert_eq!(
+            (view.table.ply, view.open_seat, view.table.end.is_none()),
+            (0, None, true)
+        );
+        let clock = view.clock.unwrap();
+        assert_eq!(
+            (clock.left.south, clock.left.north, clock.running),
+            (60_000, 60_000, None)
+        );
     }
 }

@@ -327,6 +327,7 @@ async function onLive(message) {
     busy = false;
     if (current) showLive(current);
   }
+  if (message.type === 'rematch') return followRematch(message.id);
   if (message.type === 'expired') {
     live.gone = true;
     say('Nobody moved for too long: the game was abandoned and is gone.');
@@ -440,7 +441,25 @@ function showOffer(view, you) {
   $('offer').textContent = text;
 }
 
+/// Both players agreed to a rematch: each page keeps its token (now for the
+/// other side) and every page goes to the new game.
+function followRematch(id) {
+  const { token } = seatOf(live.id);
+  if (token) localStorage.setItem(seatKey(id), JSON.stringify({ token }));
+  history.pushState(null, '', `/live/${id}${location.search}`);
+  route();
+}
+
+function showRematch(view, you) {
+  const offer = view.rematch_offer;
+  $('rematch-button').hidden = !view.end || you === null;
+  $('rematch-button').disabled = offer === you;
+  $('rematch-button').textContent = offer === you ? 'Rematch offered' : offer ? 'Accept the rematch' : 'Offer a rematch';
+  if (view.end && offer && offer !== you) say(`${sideName(offer)} offers a rematch, colours swapped.`);
+}
+
 function showLiveEnd(view, you) {
+  showRematch(view, you);
   $('end').hidden = !view.end;
   if (!view.end) return;
   $('end-title').textContent = endTitle(view.end, you);
@@ -595,6 +614,7 @@ $('live-form').addEventListener('submit', startLive);
 $('end-button').addEventListener('click', () => sendLive('offer_end'));
 $('accept-end-button').addEventListener('click', () => sendLive('accept_end'));
 $('resign-button').addEventListener('click', resign);
+$('rematch-button').addEventListener('click', () => live && live.socket.send(JSON.stringify({ type: 'rematch' })));
 $('copy-button').addEventListener('click', copyInvite);
 $('undo-button').addEventListener('click', undo);
 $('hint-button').addEventListener('click', hint);

@@ -622,7 +622,7 @@ try {
     assert.deepEqual(await liveView(liveId), over);
   });
 
-  await test('a player resigns (two clicks): both pages and the record say so', async () => {
+  await test('a player resigns (two clicks): both pages and the record say so; a rematch swaps the colours', async () => {
     const created = (await call('POST', '/api/live', { side: 'random', name: 'Ama' })).json;
     assert.ok(['south', 'north'].includes(created.side));
     const mine = await person(`${base}/live/${created.id}?delay=0#seat=${created.token}`);
@@ -643,6 +643,21 @@ try {
     assert.match(record, /\[Termination "resignation"\]/);
     assert.match(record, new RegExp(`\\[${created.side === 'south' ? 'South' : 'North'} "Ama"\\]`));
     assert.match(record, /"Kofi"/);
+
+    // A rematch: offered by one, accepted by the other; both go to the new game, colours swapped.
+    await theirs.click('#rematch-button');
+    await mine.waitForFunction(() => document.querySelector('#rematch-button').textContent === 'Accept the rematch');
+    assert.equal(await theirs.textContent('#rematch-button'), 'Rematch offered');
+    await mine.click('#rematch-button');
+    for (const p of [mine, theirs]) await p.waitForFunction((old) => !location.pathname.endsWith(old) && document.querySelector('#game').dataset.ply === '0', created.id);
+    const next = new URL(mine.url()).pathname.split('/').pop();
+    assert.equal(new URL(theirs.url()).pathname.split('/').pop(), next);
+    const swapped = created.side === 'south' ? 'North' : 'South';
+    await mine.waitForFunction((side) => document.querySelector('#players').textContent.includes(`Ama (${side}), you`), swapped);
+    const view = await liveView(next);
+    assert.equal(view.names[swapped.toLowerCase()], 'Ama');
+    assert.equal(view.end, null);
+    await sameBoards(next, [mine, theirs]);
     for (const p of [mine, theirs]) await p.context().close();
   });
 
