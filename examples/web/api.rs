@@ -139,7 +139,7 @@ impl From<Refusal> for ApiError {
             | Refusal::NoOffer
             | Refusal::NotMachinesTurn
             | Refusal::NotOver => StatusCode::CONFLICT,
-            Refusal::Watching => StatusCode::FORBIDDEN,
+            Refusal::Watching | Refusal::NotYourTurn => StatusCode::FORBIDDEN,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         };
         ApiError::new(status, refusal.to_string())

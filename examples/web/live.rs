@@ -8,11 +8,13 @@
 //! client → server  {"type": "move", "house": "C", "ply": 0}
 //!                  {"type": "offer_end", "ply": 4}      {"type": "accept_end", "ply": 4}
 //!                  {"type": "resign", "ply": 4}       {"type": "rematch"}
+//!                  {"type": "point", "house": "C" | null}  (the house the player's pointer is on)
 //! server → client  {"type": "seated", "you": "south" | "north" | null, "token": "..." | null, "game": {...}}
 //!                  {"type": "played", "report": {...}, "game": {...}}   (to everyone)
 //!                  {"type": "state", "game": {...}}                     (to everyone)
 //!                  {"type": "error", "error": "..."}                    (to the sender only)
 //!                  {"type": "rematch", "id": "..."}  (to everyone: the new game)
+//!                  {"type": "pointing", "side": "south", "house": "C" | null, "last": "a" | null}
 //!                  {"type": "expired"}
 //! ```
 //!
@@ -192,6 +194,8 @@ pub struct Live {
     clock: Option<Clock>,
     /// The side that offered a rematch once the game was over.
     rematch: Option<Side>,
+    /// The house the player to move points at, last told.
+    pointing: Option<String>,
     /// The side that offered to end the game, until the other accepts or a move is made.
     offer: Option<Side>,
     /// The pages open on each seat, and the spectators'.
@@ -242,6 +246,7 @@ impl Live {
             invite,
             clock,
             rematch: None,
+            pointing: None,
             offer: None,
             present: [0; 3],
         };
@@ -294,6 +299,7 @@ impl Live {
                 None => None,
             },
             rematch: None,
+            pointing: None,
             offer: None,
             present: [0; 3],
         })
@@ -439,6 +445,37 @@ impl Live {
         )))
     }
 
+    /// `seat` points at `house`: where its last seed would fall, if the
+    /// house is one the side to move (`seat`) may sow; `Ok(None)` when
+    /// nothing changed since the last pointing, which is not told again.
+    pub fn point(
+        &mut self,
+        seat: Option<Side>,
+        house: Option<&str>,
+    ) -> Result<Option<Option<String>>, Refusal> {
+        let side = seat.ok_or(Refusal::Watching)?;
+        if self.over() {
+            return Err(Refusal::Over);
+        }
+        if side != self.game().position().turn() {
+            return Err(Refusal::NotYourTurn);
+        }
+        let last = match house {
+            None => None,
+            Some(text) => {
+                let m = checked_move(self.game(), text, self.game().ply(), side)?;
+                let mut copy = *self.game().position();
+                let report = copy.play(m).map_err(|e| Refusal::Illegal(e.to_string()))?;
+                report.sown.last().map(ToString::to_string)
+            }
+        };
+        if self.pointing.as_deref() == house {
+            return Ok(None);
+        }
+        self.pointing = house.map(str::to_owned);
+        Ok(Some(last))
+    }
+
     /// `seat` resigns on the board of `ply` plies: the other side wins.
     pub fn resign(&mut self, seat: Option<Side>, ply: usize) -> Result<(), Refusal> {
         let side = self.acting(seat, ply)?;
@@ -496,6 +533,7 @@ impl Live {
         }
         let m = checked_move(self.game(), house, ply, side)?;
         let report = play_reported(&mut self.record.game, m)?;
+        self.pointing = None;
         if let Some(clock) = &mut self.clock {
             clock.moved(side, now);
         }
@@ -614,6 +652,11 @@ pub enum ClientMessage {
     },
     /// Offer a rematch once the game is over, or accept the other's.
     Rematch {},
+    /// The player to move points at one of its houses (none: at none).
+    Point {
+        /// The house letter, or none.
+        house: Option<String>,
+    },
 }
 
 /// What the server sends.
@@ -646,6 +689,16 @@ pub enum ServerMessage<'a> {
     Error {
         /// Why, in a sentence.
         error: String,
+    },
+    /// To every page: the player to move points at `house`, whose last
+    /// seed would fall in `last` (the library's report of it, unplayed).
+    Pointing {
+        /// The pointing side.
+        side: &'static str,
+        /// The house, none when the pointer left the houses.
+        house: Option<&'a str>,
+        /// The pit its last seed would fall in.
+        last: Option<String>,
     },
     /// To every page: both players agreed to a rematch, game `id`.
     Rematch {
@@ -692,6 +745,18 @@ fn apply(
         ClientMessage::AcceptEnd { ply } => live.accept_end(seat, *ply).map(|()| state(live)),
         ClientMessage::Resign { ply } => live.resign(seat, *ply).map(|()| state(live)),
         ClientMessage::Rematch {} => Ok(state(live)),
+        ClientMessage::Point { house } => {
+            let side = seat.map_or("", side_name);
+            match live.point(seat, house.as_deref())? {
+                Some(last) => Ok(ServerMessage::Pointing {
+                    side,
+                    house: house.as_deref(),
+                    last,
+                }
+                .text()),
+                None => return Ok((Arc::from(""), None)),
+            }
+        }
     };
     answer.map(|text| (text, None))
 }
@@ -898,7 +963,9 @@ fn handle(app: &App, game: &LiveGame, seat: Option<Side>, text: &str) -> Option<
                 *live = before;
                 return Some(error(ApiError::internal(e).message()));
             }
-            let _ = game.tx.send(answer);
+            if !answer.is_empty() {
+                let _ = game.tx.send(answer);
+            }
             None
         }
         Err(refusal) => Some(error(refusal)),
@@ -1519,5 +1586,38 @@ mod tests {
             (clock.left.south, clock.left.north, clock.running),
             (60_000, 60_000, None)
         );
+    }
+
+    #[test]
+    fn the_player_to_move_points_and_everyone_sees_where_the_last_seed_would_fall() {
+        let mut g = live(START);
+        let point = |house: Option<&str>| ClientMessage::Point {
+            house: house.map(str::to_owned),
+        };
+        let (text, _) = apply(&mut g, Some(Side::South), &point(Some("C"))).unwrap();
+        assert_eq!(
+            &*text,
+            r#"{"type":"pointing","side":"south","house":"C","last":"a"}"#
+        );
+        let (again, _) = apply(&mut g, Some(Side::South), &point(Some("C"))).unwrap();
+        assert!(again.is_empty(), "the same house is not told twice");
+        assert_eq!(
+            apply(&mut g, Some(Side::North), &point(Some("a"))).unwrap_err(),
+            Refusal::NotYourTurn
+        );
+        assert_eq!(
+            apply(&mut g, None, &point(Some("C"))).unwrap_err(),
+            Refusal::Watching
+        );
+        assert!(matches!(
+            apply(&mut g, Some(Side::South), &point(Some("Q"))).unwrap_err(),
+            Refusal::NotAHouse(_)
+        ));
+        let (gone, _) = apply(&mut g, Some(Side::South), &point(None)).unwrap();
+        assert_eq!(
+            &*gone,
+            r#"{"type":"pointing","side":"south","house":null,"last":null}"#
+        );
+        assert_eq!(g.game().ply(), 0, "pointing plays nothing");
     }
 }

@@ -37,6 +37,8 @@ pub enum Refusal {
     NotMachinesTurn,
     /// What can only follow a game's end (a rematch) was asked before it.
     NotOver,
+    /// What only the side to move may do was asked by the other.
+    NotYourTurn,
 }
 
 impl std::fmt::Display for Refusal {
@@ -55,6 +57,7 @@ impl std::fmt::Display for Refusal {
             Refusal::NoOffer => f.write_str("your opponent has not offered to end the game"),
             Refusal::NotMachinesTurn => f.write_str("it is your move, not the machine's"),
             Refusal::NotOver => f.write_str("the game is not over yet"),
+            Refusal::NotYourTurn => f.write_str("it is not your move"),
         }
     }
 }

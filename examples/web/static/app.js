@@ -328,6 +328,7 @@ async function onLive(message) {
     if (current) showLive(current);
   }
   if (message.type === 'rematch') return followRematch(message.id);
+  if (message.type === 'pointing') return showPointing(message);
   if (message.type === 'expired') {
     live.gone = true;
     say('Nobody moved for too long: the game was abandoned and is gone.');
@@ -344,6 +345,7 @@ function seated({ you, token, game }) {
   live.you = you;
   current = null;
   buildBoard(game.board.houses.south.length, you ?? 'south', you !== null);
+  if (you) watchPointer(you);
   $('title').textContent = game.title;
   logMoves(game);
   say(late ? 'Someone took the seat before you: you are watching.' : '');
@@ -441,6 +443,36 @@ function showOffer(view, you) {
   $('offer').textContent = text;
 }
 
+// ---- watching the other count ----
+
+let pointed = null; // the house this page last told the server it points at
+
+/// The player to move's pointer on one of its houses is told to the other
+/// pages, which show the house and where its last seed would fall.
+function watchPointer(you) {
+  const tell = (house) => {
+    const myTurn = current && !current.end && current.turn === you && !busy;
+    if ((!myTurn && house) || house === pointed) return;
+    pointed = house;
+    if (live && live.socket.readyState === WebSocket.OPEN) live.socket.send(JSON.stringify({ type: 'point', house }));
+  };
+  for (const pit of $('board').querySelectorAll(`.pit.house.${you}`)) {
+    pit.addEventListener('pointerenter', () => tell(pit.dataset.pit));
+    pit.addEventListener('focus', () => tell(pit.dataset.pit));
+    pit.addEventListener('pointerleave', () => tell(null));
+    pit.addEventListener('blur', () => tell(null));
+  }
+}
+
+/// The other player points at `house`; its last seed would fall in `last`.
+function showPointing({ side, house, last }) {
+  if (side === live.you) return;
+  clearMarks('pointed', 'aim');
+  if (!house) return;
+  mark(house, 'pointed');
+  if (last) mark(last, 'aim');
+}
+
 /// Both players agreed to a rematch: each page keeps its token (now for the
 /// other side) and every page goes to the new game.
 function followRematch(id) {
@@ -483,6 +515,7 @@ function sendLive(type, fields = {}) {
 function playLive(token) {
   if (busy || !current || current.end || current.turn !== live.you || !current.legal.includes(token)) return;
   if (!sendLive('move', { house: token })) return say('Not connected: reconnecting…');
+  pointed = null; // a move ends the pointing, for the server too
   busy = true;
   showLive(current);
 }

@@ -647,7 +647,7 @@ try {
     // A rematch: offered by one, accepted by the other; both go to the new game, colours swapped.
     await theirs.click('#rematch-button');
     await mine.waitForFunction(() => document.querySelector('#rematch-button').textContent === 'Accept the rematch');
-    assert.equal(await theirs.textContent('#rematch-button'), 'Rematch offered');
+    await theirs.waitForFunction(() => document.querySelector('#rematch-button').textContent === 'Rematch offered');
     await mine.click('#rematch-button');
     for (const p of [mine, theirs]) await p.waitForFunction((old) => !location.pathname.endsWith(old) && document.querySelector('#game').dataset.ply === '0', created.id);
     const next = new URL(mine.url()).pathname.split('/').pop();
@@ -661,7 +661,7 @@ try {
     for (const p of [mine, theirs]) await p.context().close();
   });
 
-  await test('a clock runs for the side to move from the first move; the server ends a game on time', async () => {
+  await test('the other player sees where the player to move points and where its last seed would fall; a clock runs for the side to move from the first move; the server ends a game on time', async () => {
     const created = (await call('POST', '/api/live', { clock: { base_secs: 2, increment_secs: 0 } })).json;
     assert.equal((await call('POST', '/api/live', { clock: { base_secs: 0 } })).status, 400);
     const south = await person(`${base}/live/${created.id}?delay=0#seat=${created.token}`);
@@ -670,6 +670,11 @@ try {
     const before = (await liveView(created.id)).clock;
     assert.deepEqual([before.left.south, before.left.north, before.running], [2000, 2000, null], 'not running before the first move');
     assert.equal(await south.textContent('#clock-south'), 'South 0:02.0');
+    await south.hover('#board .pit[data-pit="C"]');
+    await north.waitForSelector('#board .pit.pointed[data-pit="C"]');
+    assert.deepEqual(await north.$$eval('#board .pit.aim', (pits) => pits.map((p) => p.dataset.pit)), ['a'], "North sees where South's C would end: a");
+    await south.hover('#title');
+    await north.waitForFunction(() => !document.querySelector('#board .pit.pointed'));
     await liveMove(created.id, { south, north }, [south, north]);
     assert.equal((await liveView(created.id)).clock.running, 'north');
     await north.waitForFunction(() => document.querySelector('#clock-north').classList.contains('running'));
