@@ -139,6 +139,12 @@ impl Clock {
         self.since = Some(now);
     }
 
+    /// The clock stops at `now`, `turn` to move (the game is over).
+    fn stop(&mut self, turn: Side, now: u64) {
+        self.left[turn as usize] = self.left(turn, turn, now);
+        self.since = None;
+    }
+
     /// The state as the store keeps it: `base,increment,south,north,since`.
     fn stored(&self) -> String {
         let since = self.since.map(|s| s.to_string()).unwrap_or_default();
@@ -333,10 +339,13 @@ impl Live {
         let Some(loser) = self.clock.and_then(|c| c.flagged(turn, now)) else {
             return false;
         };
-        if self.over() {
+        if self.over() || self.forfeit(loser, TIME_FORFEIT).is_err() {
             return false;
         }
-        self.forfeit(loser, TIME_FORFEIT).is_ok()
+        if let Some(clock) = &mut self.clock {
+            clock.left[loser as usize] = 0;
+        }
+        true
     }
 
     /// `loser` forfeits the game for `why` (a `Termination` tag): the other side wins.
@@ -348,7 +357,16 @@ impl Live {
             .map_err(|e| Refusal::Illegal(e.to_string()))?;
         self.record = record;
         self.offer = None;
+        self.stop_clock();
         Ok(())
+    }
+
+    /// Stops the clock, if any, once the game is over.
+    fn stop_clock(&mut self) {
+        let turn = self.game().position().turn();
+        if let Some(clock) = &mut self.clock {
+            clock.stop(turn, now_ms());
+        }
     }
 
     /// Whether `code` is the open seat's link, that seat's side if so.
@@ -537,6 +555,9 @@ impl Live {
         if let Some(clock) = &mut self.clock {
             clock.moved(side, now);
         }
+        if self.game().is_game_over() {
+            self.stop_clock();
+        }
         self.offer = None;
         Ok(report)
     }
@@ -559,6 +580,7 @@ impl Live {
             .end_by_agreement()
             .map_err(|_| Refusal::Over)?;
         self.offer = None;
+        self.stop_clock();
         Ok(())
     }
 
@@ -610,7 +632,7 @@ impl Live {
                         south: c.left(Side::South, turn, now),
                         north: c.left(Side::North, turn, now),
                     },
-                    running: (c.since.is_some() && !self.over()).then(|| side_name(turn)),
+                    running: c.since.is_some().then(|| side_name(turn)),
                     increment_ms: c.increment_ms,
                 }
             }),
@@ -1529,7 +1551,14 @@ mod tests {
         g.play(Some(Side::South), "C", 0).unwrap();
         assert!(!g.flag(now_ms()), "North has 5 s");
         assert!(g.flag(now_ms() + 5_000), "and then none");
-        let end = g.view().table.end.unwrap();
+        let view = g.view();
+        let clock = view.clock.unwrap();
+        assert_eq!(
+            (clock.left.north, clock.left.south, clock.running),
+            (0, 5_000, None),
+            "stopped"
+        );
+        let end = view.table.end.unwrap();
         assert_eq!(
             (end.result, end.winner, end.termination),
             ("1-0", Some("south"), "time forfeit")
