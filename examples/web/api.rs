@@ -577,11 +577,14 @@ fn asset(content_type: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, content_type)], body).into_response()
 }
 
-/// `main` (a page's own part) inside the shared layout, titled `title`.
+/// `main` (a page's own part) inside the shared layout, titled `title`,
+/// with the shared board and speed setting in place of their marks.
 fn in_layout(title: &str, main: &str) -> String {
     include_str!("static/layout.html")
         .replace("<!-- title -->", title)
         .replace("<!-- main -->", main)
+        .replace("    <!-- board -->\n", include_str!("static/board.html"))
+        .replace("      <!-- speed -->\n", include_str!("static/speed.html"))
 }
 
 /// The page `main` titled `title` in the layout, made once into `cell`.
