@@ -572,6 +572,9 @@ async fn stats(State(app): State<Arc<App>>) -> Json<Stats> {
     })
 }
 
+/// The content type of the pages' scripts.
+const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
+
 /// A static file, embedded in the binary.
 fn asset(content_type: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, content_type)], body).into_response()
@@ -611,10 +614,7 @@ async fn rules() -> Html<&'static str> {
 }
 
 async fn script() -> Response {
-    asset(
-        "text/javascript; charset=utf-8",
-        include_str!("static/app.js"),
-    )
+    asset(JAVASCRIPT, include_str!("static/app.js"))
 }
 
 async fn style() -> Response {
@@ -631,17 +631,11 @@ async fn learn() -> Html<&'static str> {
 }
 
 async fn learn_script() -> Response {
-    asset(
-        "text/javascript; charset=utf-8",
-        include_str!("static/learn.js"),
-    )
+    asset(JAVASCRIPT, include_str!("static/learn.js"))
 }
 
 async fn board_script() -> Response {
-    asset(
-        "text/javascript; charset=utf-8",
-        include_str!("static/board.js"),
-    )
+    asset(JAVASCRIPT, include_str!("static/board.js"))
 }
 
 async fn course() -> Json<Vec<lessons::CourseEntry>> {
