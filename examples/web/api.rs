@@ -137,8 +137,9 @@ impl From<Refusal> for ApiError {
             | Refusal::Over
             | Refusal::NothingToUndo
             | Refusal::NoOffer
-            | Refusal::NotMachinesTurn => StatusCode::CONFLICT,
-            Refusal::Watching => StatusCode::FORBIDDEN,
+            | Refusal::NotMachinesTurn
+            | Refusal::NotOver => StatusCode::CONFLICT,
+            Refusal::Watching | Refusal::NotYourTurn => StatusCode::FORBIDDEN,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         };
         ApiError::new(status, refusal.to_string())
@@ -571,16 +572,22 @@ async fn stats(State(app): State<Arc<App>>) -> Json<Stats> {
     })
 }
 
+/// The content type of the pages' scripts.
+const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
+
 /// A static file, embedded in the binary.
 fn asset(content_type: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, content_type)], body).into_response()
 }
 
-/// `main` (a page's own part) inside the shared layout, titled `title`.
+/// `main` (a page's own part) inside the shared layout, titled `title`,
+/// with the shared board and speed setting in place of their marks.
 fn in_layout(title: &str, main: &str) -> String {
     include_str!("static/layout.html")
         .replace("<!-- title -->", title)
         .replace("<!-- main -->", main)
+        .replace("    <!-- board -->\n", include_str!("static/board.html"))
+        .replace("      <!-- speed -->\n", include_str!("static/speed.html"))
 }
 
 /// The page `main` titled `title` in the layout, made once into `cell`.
@@ -607,10 +614,7 @@ async fn rules() -> Html<&'static str> {
 }
 
 async fn script() -> Response {
-    asset(
-        "text/javascript; charset=utf-8",
-        include_str!("static/app.js"),
-    )
+    asset(JAVASCRIPT, include_str!("static/app.js"))
 }
 
 async fn style() -> Response {
@@ -627,17 +631,11 @@ async fn learn() -> Html<&'static str> {
 }
 
 async fn learn_script() -> Response {
-    asset(
-        "text/javascript; charset=utf-8",
-        include_str!("static/learn.js"),
-    )
+    asset(JAVASCRIPT, include_str!("static/learn.js"))
 }
 
 async fn board_script() -> Response {
-    asset(
-        "text/javascript; charset=utf-8",
-        include_str!("static/board.js"),
-    )
+    asset(JAVASCRIPT, include_str!("static/board.js"))
 }
 
 async fn course() -> Json<Vec<lessons::CourseEntry>> {

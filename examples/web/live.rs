@@ -7,11 +7,14 @@
 //! ```text
 //! client → server  {"type": "move", "house": "C", "ply": 0}
 //!                  {"type": "offer_end", "ply": 4}      {"type": "accept_end", "ply": 4}
-//!                  {"type": "resign", "ply": 4}
+//!                  {"type": "resign", "ply": 4}       {"type": "rematch"}
+//!                  {"type": "point", "house": "C" | null}  (the house the player's pointer is on)
 //! server → client  {"type": "seated", "you": "south" | "north" | null, "token": "..." | null, "game": {...}}
 //!                  {"type": "played", "report": {...}, "game": {...}}   (to everyone)
 //!                  {"type": "state", "game": {...}}                     (to everyone)
 //!                  {"type": "error", "error": "..."}                    (to the sender only)
+//!                  {"type": "rematch", "id": "..."}  (to everyone: the new game)
+//!                  {"type": "pointing", "side": "south", "house": "C" | null, "last": "a" | null}
 //!                  {"type": "expired"}
 //! ```
 //!
@@ -63,6 +66,123 @@ pub struct LiveLimits {
     pub expiry_secs: u64,
 }
 
+/// Milliseconds since 1970.
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// A game's clock, kept by the server: each side's time left, and the
+/// increment added after each of its moves. It starts running after the
+/// first move of the game (South's first move is free), for the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clock {
+    /// Each side's time at the start, in milliseconds.
+    pub base_ms: u64,
+    /// Added to a side's time after each of its moves, in milliseconds.
+    pub increment_ms: u64,
+    /// South's and North's time left when their time last stopped.
+    left: [u64; 2],
+    /// When the side to move's time began to run (none before the first move).
+    since: Option<u64>,
+}
+
+impl Clock {
+    /// The most time a side starts with (3 hours), and the most increment (a minute).
+    const MAX_BASE_SECS: u64 = 3 * 3600;
+    const MAX_INCREMENT_SECS: u64 = 60;
+
+    /// A clock of `base_secs` a side and `increment_secs` a move.
+    pub fn new(base_secs: u64, increment_secs: u64) -> Result<Clock, String> {
+        if !(1..=Self::MAX_BASE_SECS).contains(&base_secs) {
+            return Err(format!(
+                "a clock's base_secs must be 1 to {}, not {base_secs}",
+                Self::MAX_BASE_SECS
+            ));
+        }
+        if increment_secs > Self::MAX_INCREMENT_SECS {
+            return Err(format!(
+                "a clock's increment_secs must be 0 to {}, not {increment_secs}",
+                Self::MAX_INCREMENT_SECS
+            ));
+        }
+        Ok(Clock {
+            base_ms: base_secs * 1000,
+            increment_ms: increment_secs * 1000,
+            left: [base_secs * 1000; 2],
+            since: None,
+        })
+    }
+
+    /// `side`'s time left at `now`, with `turn` to move.
+    fn left(&self, side: Side, turn: Side, now: u64) -> u64 {
+        let stored = self.left[side as usize];
+        match self.since {
+            Some(since) if side == turn => stored.saturating_sub(now.saturating_sub(since)),
+            _ => stored,
+        }
+    }
+
+    /// The side whose time has run out at `now`, `turn` to move.
+    fn flagged(&self, turn: Side, now: u64) -> Option<Side> {
+        (self.since.is_some() && self.left(turn, turn, now) == 0).then_some(turn)
+    }
+
+    /// `mover` has moved at `now`: its time stops, gains the increment,
+    /// and the other side's starts.
+    fn moved(&mut self, mover: Side, now: u64) {
+        if self.since.is_some() {
+            let left = self.left(mover, mover, now);
+            self.left[mover as usize] = left + self.increment_ms;
+        }
+        self.since = Some(now);
+    }
+
+    /// The clock stops at `now`, `turn` to move (the game is over).
+    fn stop(&mut self, turn: Side, now: u64) {
+        self.left[turn as usize] = self.left(turn, turn, now);
+        self.since = None;
+    }
+
+    /// The state as the store keeps it: `base,increment,south,north,since`.
+    fn stored(&self) -> String {
+        let since = self.since.map(|s| s.to_string()).unwrap_or_default();
+        format!(
+            "{},{},{},{},{since}",
+            self.base_ms, self.increment_ms, self.left[0], self.left[1]
+        )
+    }
+
+    /// The clock `text` (as `stored` writes it) holds.
+    fn from_stored(text: &str) -> Option<Clock> {
+        let mut fields = text.split(',');
+        let mut number = || fields.next()?.parse::<u64>().ok();
+        let (base_ms, increment_ms, south, north) = (number()?, number()?, number()?, number()?);
+        let since = match fields.next()? {
+            "" => None,
+            t => Some(t.parse().ok()?),
+        };
+        Some(Clock {
+            base_ms,
+            increment_ms,
+            left: [south, north],
+            since,
+        })
+    }
+}
+
+/// A clock as the pages show it.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct ClockView {
+    /// Each side's time left, in milliseconds, when the view was made.
+    pub left: Sides<u64>,
+    /// The side whose time is running, if one's is.
+    pub running: Option<&'static str>,
+    /// The increment a move, in milliseconds.
+    pub increment_ms: u64,
+}
+
 /// A live game: the record and the two seats.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Live {
@@ -76,6 +196,12 @@ pub struct Live {
     names: Sides<String>,
     /// The seat still open and the code of the link that takes it.
     invite: Option<(Side, String)>,
+    /// The clock, if the game has one.
+    clock: Option<Clock>,
+    /// The side that offered a rematch once the game was over.
+    rematch: Option<Side>,
+    /// The house the player to move points at, last told.
+    pointing: Option<String>,
     /// The side that offered to end the game, until the other accepts or a move is made.
     offer: Option<Side>,
     /// The pages open on each seat, and the spectators'.
@@ -101,6 +227,10 @@ pub struct LiveView {
     pub names: Sides<String>,
     /// The seat still open for the link the creator sends, if one is.
     pub open_seat: Option<&'static str>,
+    /// The clock, if the game has one.
+    pub clock: Option<ClockView>,
+    /// The side offering a rematch, if one does.
+    pub rematch_offer: Option<&'static str>,
 }
 
 impl Live {
@@ -112,6 +242,7 @@ impl Live {
         tokens: Sides<String>,
         names: Sides<String>,
         invite: Option<(Side, String)>,
+        clock: Option<Clock>,
     ) -> Live {
         let mut live = Live {
             id,
@@ -119,6 +250,9 @@ impl Live {
             tokens,
             names,
             invite,
+            clock,
+            rematch: None,
+            pointing: None,
             offer: None,
             present: [0; 3],
         };
@@ -161,6 +295,17 @@ impl Live {
                 north: north_name,
             },
             invite,
+            clock: match &stored.clock {
+                Some(text) => Some(Clock::from_stored(text).ok_or_else(|| {
+                    format!(
+                        "live game {}: a clock that does not read: {text:?}",
+                        stored.id
+                    )
+                })?),
+                None => None,
+            },
+            rematch: None,
+            pointing: None,
             offer: None,
             present: [0; 3],
         })
@@ -178,6 +323,49 @@ impl Live {
                 .invite
                 .as_ref()
                 .map(|(side, code)| (side_name(*side).to_owned(), code.clone())),
+            clock: self.clock.map(|c| c.stored()),
+        }
+    }
+
+    /// The clock's state as the store keeps it, if the game has a clock.
+    pub fn clock_text(&self) -> Option<String> {
+        self.clock.map(|c| c.stored())
+    }
+
+    /// Ends the game if the side to move's time has run out at `now`: it
+    /// loses on time. Whether it did.
+    pub fn flag(&mut self, now: u64) -> bool {
+        let turn = self.game().position().turn();
+        let Some(loser) = self.clock.and_then(|c| c.flagged(turn, now)) else {
+            return false;
+        };
+        if self.over() || self.forfeit(loser, TIME_FORFEIT).is_err() {
+            return false;
+        }
+        if let Some(clock) = &mut self.clock {
+            clock.left[loser as usize] = 0;
+        }
+        true
+    }
+
+    /// `loser` forfeits the game for `why` (a `Termination` tag): the other side wins.
+    fn forfeit(&mut self, loser: Side, why: &str) -> Result<(), Refusal> {
+        let mut record = self.record.clone();
+        record
+            .set_tag("Result", loser.fold_sn("0-1", "1-0"))
+            .and_then(|()| record.set_tag("Termination", why))
+            .map_err(|e| Refusal::Illegal(e.to_string()))?;
+        self.record = record;
+        self.offer = None;
+        self.stop_clock();
+        Ok(())
+    }
+
+    /// Stops the clock, if any, once the game is over.
+    fn stop_clock(&mut self) {
+        let turn = self.game().position().turn();
+        if let Some(clock) = &mut self.clock {
+            clock.stop(turn, now_ms());
         }
     }
 
@@ -200,55 +388,116 @@ impl Live {
         side.fold_sn(&self.tokens.south, &self.tokens.north).clone()
     }
 
-    /// The side that resigned, if one did (the record's `Termination`).
-    fn resigned(&self) -> Option<Side> {
-        if self.record.tag("Termination") != Some(RESIGNATION) {
-            return None;
-        }
+    /// The side that forfeited, and how (the record's `Termination`:
+    /// a resignation or a time forfeit), if one did.
+    fn forfeited(&self) -> Option<(Side, &'static str)> {
+        let why = [RESIGNATION, TIME_FORFEIT]
+            .into_iter()
+            .find(|&why| self.record.tag("Termination") == Some(why))?;
         match self.record.tag("Result") {
-            Some("1-0") => Some(Side::North),
-            Some("0-1") => Some(Side::South),
+            Some("1-0") => Some((Side::North, why)),
+            Some("0-1") => Some((Side::South, why)),
             _ => None,
         }
     }
 
-    /// Whether the game is over: by the rules, or by a resignation.
+    /// Whether the game is over: by the rules, or by a forfeit.
     fn over(&self) -> bool {
-        self.game().is_game_over() || self.resigned().is_some()
+        self.game().is_game_over() || self.forfeited().is_some()
     }
 
     /// How the game ended: by the rules (the library's outcome), or by a
-    /// resignation (the record's result, the stores as they stood).
+    /// forfeit (the record's result, the stores as they stood).
     fn end(&self) -> Option<EndView> {
         if let Some(end) = EndView::of(self.game()) {
             return Some(end);
         }
-        let loser = self.resigned()?;
+        let (loser, why) = self.forfeited()?;
         let board = self.game().position().board();
+        let text = if why == RESIGNATION {
+            format!("{loser} resigned: {} wins", !loser)
+        } else {
+            format!("{loser}'s time ran out: {} wins", !loser)
+        };
         Some(EndView {
-            text: format!("{loser} resigned: {} wins", !loser),
+            text,
             result: loser.fold_sn("0-1", "1-0"),
             winner: Some(side_name(!loser)),
             scores: Sides {
                 south: board.store(Side::South),
                 north: board.store(Side::North),
             },
-            termination: RESIGNATION,
+            termination: why,
         })
+    }
+
+    /// `seat` offers a rematch, or accepts the other's offer: then the new
+    /// game, from the same start with the same clock, colours swapped (each
+    /// player keeps its token, for the other side).
+    pub fn rematch(&mut self, seat: Option<Side>, id: String) -> Result<Option<Live>, Refusal> {
+        let side = seat.ok_or(Refusal::Watching)?;
+        if !self.over() {
+            return Err(Refusal::NotOver);
+        }
+        if self.rematch != Some(!side) {
+            self.rematch = Some(side);
+            return Ok(None);
+        }
+        self.rematch = None;
+        let swap = |pair: &Sides<String>| Sides {
+            south: pair.north.clone(),
+            north: pair.south.clone(),
+        };
+        let clock = self.clock.map(|c| Clock {
+            left: [c.base_ms; 2],
+            since: None,
+            ..c
+        });
+        Ok(Some(Live::new(
+            id,
+            *self.game().start(),
+            swap(&self.tokens),
+            swap(&self.names),
+            None,
+            clock,
+        )))
+    }
+
+    /// `seat` points at `house`: where its last seed would fall, if the
+    /// house is one the side to move (`seat`) may sow; `Ok(None)` when
+    /// nothing changed since the last pointing, which is not told again.
+    pub fn point(
+        &mut self,
+        seat: Option<Side>,
+        house: Option<&str>,
+    ) -> Result<Option<Option<String>>, Refusal> {
+        let side = seat.ok_or(Refusal::Watching)?;
+        if self.over() {
+            return Err(Refusal::Over);
+        }
+        if side != self.game().position().turn() {
+            return Err(Refusal::NotYourTurn);
+        }
+        let last = match house {
+            None => None,
+            Some(text) => {
+                let m = checked_move(self.game(), text, self.game().ply(), side)?;
+                let mut copy = *self.game().position();
+                let report = copy.play(m).map_err(|e| Refusal::Illegal(e.to_string()))?;
+                report.sown.last().map(ToString::to_string)
+            }
+        };
+        if self.pointing.as_deref() == house {
+            return Ok(None);
+        }
+        self.pointing = house.map(str::to_owned);
+        Ok(Some(last))
     }
 
     /// `seat` resigns on the board of `ply` plies: the other side wins.
     pub fn resign(&mut self, seat: Option<Side>, ply: usize) -> Result<(), Refusal> {
         let side = self.acting(seat, ply)?;
-        let result = side.fold_sn("0-1", "1-0");
-        let mut record = self.record.clone();
-        record
-            .set_tag("Result", result)
-            .and_then(|()| record.set_tag("Termination", RESIGNATION))
-            .map_err(|e| Refusal::Illegal(e.to_string()))?;
-        self.record = record;
-        self.offer = None;
-        Ok(())
+        self.forfeit(side, RESIGNATION)
     }
 
     /// The game.
@@ -296,11 +545,19 @@ impl Live {
         ply: usize,
     ) -> Result<ReportView, Refusal> {
         let side = seat.ok_or(Refusal::Watching)?;
-        if self.over() {
+        let now = now_ms();
+        if self.flag(now) || self.over() {
             return Err(Refusal::Over);
         }
         let m = checked_move(self.game(), house, ply, side)?;
         let report = play_reported(&mut self.record.game, m)?;
+        self.pointing = None;
+        if let Some(clock) = &mut self.clock {
+            clock.moved(side, now);
+        }
+        if self.game().is_game_over() {
+            self.stop_clock();
+        }
         self.offer = None;
         Ok(report)
     }
@@ -323,6 +580,7 @@ impl Live {
             .end_by_agreement()
             .map_err(|_| Refusal::Over)?;
         self.offer = None;
+        self.stop_clock();
         Ok(())
     }
 
@@ -366,9 +624,24 @@ impl Live {
             spectators: self.present[2],
             names: self.names.clone(),
             open_seat: self.invite.as_ref().map(|(side, _)| side_name(*side)),
+            rematch_offer: self.rematch.map(side_name),
+            clock: self.clock.map(|c| {
+                let (turn, now) = (self.game().position().turn(), now_ms());
+                ClockView {
+                    left: Sides {
+                        south: c.left(Side::South, turn, now),
+                        north: c.left(Side::North, turn, now),
+                    },
+                    running: c.since.is_some().then(|| side_name(turn)),
+                    increment_ms: c.increment_ms,
+                }
+            }),
         }
     }
 }
+
+/// The `Termination` tag of a game lost on time.
+const TIME_FORFEIT: &str = "time forfeit";
 
 /// The `Termination` tag of a resigned game.
 const RESIGNATION: &str = "resignation";
@@ -398,6 +671,13 @@ pub enum ClientMessage {
     Resign {
         /// The plies the page's board has.
         ply: usize,
+    },
+    /// Offer a rematch once the game is over, or accept the other's.
+    Rematch {},
+    /// The player to move points at one of its houses (none: at none).
+    Point {
+        /// The house letter, or none.
+        house: Option<String>,
     },
 }
 
@@ -432,6 +712,21 @@ pub enum ServerMessage<'a> {
         /// Why, in a sentence.
         error: String,
     },
+    /// To every page: the player to move points at `house`, whose last
+    /// seed would fall in `last` (the library's report of it, unplayed).
+    Pointing {
+        /// The pointing side.
+        side: &'static str,
+        /// The house, none when the pointer left the houses.
+        house: Option<&'a str>,
+        /// The pit its last seed would fall in.
+        last: Option<String>,
+    },
+    /// To every page: both players agreed to a rematch, game `id`.
+    Rematch {
+        /// The new game's id.
+        id: &'a str,
+    },
     /// To every page: the game was abandoned and is gone.
     Expired,
 }
@@ -445,13 +740,20 @@ impl ServerMessage<'_> {
     }
 }
 
-/// The answer to a page's message: for everyone, or for it alone.
+/// The answer to a page's message, for everyone (with the rematch's new
+/// game, to store first, where one was agreed), or a refusal for it alone.
 fn apply(
     live: &mut Live,
     seat: Option<Side>,
     message: &ClientMessage,
-) -> Result<Arc<str>, Refusal> {
-    match message {
+) -> Result<(Arc<str>, Option<Live>), Refusal> {
+    if let ClientMessage::Rematch {} = message {
+        return Ok(match live.rematch(seat, crate::api::new_id())? {
+            Some(next) => (ServerMessage::Rematch { id: &next.id }.text(), Some(next)),
+            None => (state(live), None),
+        });
+    }
+    let answer = match message {
         ClientMessage::Move { house, ply } => {
             let report = live.play(seat, house, *ply)?;
             let game = live.view();
@@ -464,7 +766,21 @@ fn apply(
         ClientMessage::OfferEnd { ply } => live.offer_end(seat, *ply).map(|()| state(live)),
         ClientMessage::AcceptEnd { ply } => live.accept_end(seat, *ply).map(|()| state(live)),
         ClientMessage::Resign { ply } => live.resign(seat, *ply).map(|()| state(live)),
-    }
+        ClientMessage::Rematch {} => Ok(state(live)),
+        ClientMessage::Point { house } => {
+            let side = seat.map_or("", side_name);
+            match live.point(seat, house.as_deref())? {
+                Some(last) => Ok(ServerMessage::Pointing {
+                    side,
+                    house: house.as_deref(),
+                    last,
+                }
+                .text()),
+                None => return Ok((Arc::from(""), None)),
+            }
+        }
+    };
+    answer.map(|text| (text, None))
 }
 
 /// The state message of `live`.
@@ -580,6 +896,9 @@ fn join(app: &App, id: &str, seat: &Seat) -> Result<Joined, ApiError> {
     };
     let rx = game.tx.subscribe();
     let mut live = game.lock();
+    if live.flag(now_ms()) {
+        store_live(app, &live)?;
+    }
     let mut taken = None;
     let mut side = live.seat(seat.token.as_deref());
     if let Some(code) = seat.invite.as_deref()
@@ -655,20 +974,58 @@ fn handle(app: &App, game: &LiveGame, seat: Option<Side>, text: &str) -> Option<
     let mut live = game.lock();
     let before = live.clone();
     match apply(&mut live, seat, &message) {
-        Ok(answer) => {
+        Ok((answer, next)) => {
             let changed = live.game().ply() != before.game().ply() || live.over() != before.over();
-            if changed
-                && let Err(e) =
-                    app.store()
-                        .update_record(&live.id, &live.record_text(), live.result_text())
-            {
+            let stored = match &next {
+                Some(next) => app.store().insert_live(&next.stored()),
+                None if changed => store_live(app, &live),
+                None => Ok(()),
+            };
+            if let Err(e) = stored {
                 *live = before;
                 return Some(error(ApiError::internal(e).message()));
             }
-            let _ = game.tx.send(answer);
+            if !answer.is_empty() {
+                let _ = game.tx.send(answer);
+            }
             None
         }
         Err(refusal) => Some(error(refusal)),
+    }
+}
+
+/// Stores `live`'s record, result and clock.
+fn store_live(app: &App, live: &Live) -> rusqlite::Result<()> {
+    app.store()
+        .update_record(&live.id, &live.record_text(), live.result_text())?;
+    match live.clock_text() {
+        Some(clock) => app.store().update_clock(&live.id, &clock),
+        None => Ok(()),
+    }
+}
+
+/// Ends, stores and announces the games in memory whose side to move has
+/// run out of time.
+fn flag_fallen(app: &App) {
+    let games: Vec<Arc<LiveGame>> = app.live.games().values().cloned().collect();
+    let now = now_ms();
+    for game in games {
+        let mut live = game.lock();
+        if live.flag(now) {
+            if let Err(e) = store_live(app, &live) {
+                eprintln!("web: storing a game lost on time: {e}");
+            }
+            let _ = game.tx.send(state(&live));
+        }
+    }
+}
+
+/// Watches the clocks of the games in memory, four times a second.
+pub async fn watch_clocks(app: Arc<App>) {
+    loop {
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+        let app = Arc::clone(&app);
+        let _ = tokio::task::spawn_blocking(move || flag_fallen(&app)).await;
     }
 }
 
@@ -864,12 +1221,26 @@ pub struct NewLive {
     /// The creator's name (optional).
     #[serde(default)]
     pub name: Option<String>,
+    /// The clock, if the game has one: each side's time and the increment.
+    #[serde(default)]
+    pub clock: Option<NewClock>,
     /// The ruleset's text (default `abapa`).
     #[serde(default)]
     pub ruleset: Option<String>,
     /// A position to start from instead of the ruleset's start.
     #[serde(default)]
     pub position: Option<String>,
+}
+
+/// The clock of a new live game.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct NewClock {
+    /// Each side's time, in seconds (1 to 10 800).
+    pub base_secs: u64,
+    /// Added after each move, in seconds (0 to 60).
+    #[serde(default)]
+    pub increment_secs: u64,
 }
 
 /// A new live game: its id and the creator's and the opponent's seats.
@@ -915,6 +1286,10 @@ pub fn create(app: &App, request: &NewLive, start: Position) -> Result<Created, 
             north: name,
         },
     };
+    let clock = match &request.clock {
+        Some(c) => Some(Clock::new(c.base_secs, c.increment_secs).map_err(ApiError::bad)?),
+        None => None,
+    };
     let invite = crate::api::new_id();
     let live = Live::new(
         crate::api::new_id(),
@@ -922,6 +1297,7 @@ pub fn create(app: &App, request: &NewLive, start: Position) -> Result<Created, 
         tokens,
         names,
         Some((!side, invite.clone())),
+        clock,
     );
     app.store().insert_live(&live.stored())?;
     Ok(Created {
@@ -973,6 +1349,7 @@ mod tests {
             tokens,
             names,
             Some((Side::North, "c0de".to_owned())),
+            None,
         )
     }
 
@@ -1081,7 +1458,8 @@ mod tests {
             house: "C".into(),
             ply: 0,
         };
-        let answer = apply(&mut g, Some(Side::South), &move_c).unwrap();
+        let (answer, next) = apply(&mut g, Some(Side::South), &move_c).unwrap();
+        assert!(next.is_none());
         assert!(
             answer.starts_with("{\"type\":\"played\",\"report\":{\"ply\":1,"),
             "{answer}"
@@ -1136,5 +1514,139 @@ mod tests {
         assert_eq!(g.resign(Some(Side::South), 1), Err(Refusal::Over));
         let back = Live::from_stored(&g.stored()).unwrap();
         assert_eq!(back.view().table.end, g.view().table.end);
+    }
+
+    #[test]
+    fn a_clock_runs_for_the_side_to_move_from_the_first_move_and_flags_it() {
+        assert!(Clock::new(0, 0).is_err() && Clock::new(60, 61).is_err());
+        let mut clock = Clock::new(10, 2).unwrap();
+        assert_eq!(
+            clock.flagged(Side::South, 1_000_000),
+            None,
+            "not running before a move"
+        );
+        clock.moved(Side::South, 1_000);
+        assert_eq!(
+            clock.left(Side::South, Side::North, 1_000),
+            10_000,
+            "the first move is free"
+        );
+        assert_eq!(clock.left(Side::North, Side::North, 4_000), 7_000);
+        clock.moved(Side::North, 4_000);
+        assert_eq!(
+            clock.left(Side::North, Side::South, 4_000),
+            9_000,
+            "7 s left and 2 s added"
+        );
+        assert_eq!(clock.flagged(Side::South, 13_999), None);
+        assert_eq!(clock.flagged(Side::South, 14_000), Some(Side::South));
+        assert_eq!(Clock::from_stored(&clock.stored()), Some(clock));
+        assert_eq!(Clock::from_stored("1,2,3"), None);
+    }
+
+    #[test]
+    fn a_game_lost_on_time_ends_for_the_other_side() {
+        let mut g = live(START);
+        g.clock = Some(Clock::new(5, 0).unwrap());
+        g.play(Some(Side::South), "C", 0).unwrap();
+        assert!(!g.flag(now_ms()), "North has 5 s");
+        assert!(g.flag(now_ms() + 5_000), "and then none");
+        let view = g.view();
+        let clock = view.clock.unwrap();
+        assert_eq!(
+            (clock.left.north, clock.left.south, clock.running),
+            (0, 5_000, None),
+            "stopped"
+        );
+        let end = view.table.end.unwrap();
+        assert_eq!(
+            (end.result, end.winner, end.termination),
+            ("1-0", Some("south"), "time forfeit")
+        );
+        assert_eq!(end.text, "North's time ran out: South wins");
+        assert_eq!(g.play(Some(Side::North), "a", 1), Err(Refusal::Over));
+        assert!(!g.flag(now_ms() + 10_000), "once");
+    }
+
+    #[test]
+    fn a_rematch_offered_and_accepted_swaps_colours_with_the_same_tokens() {
+        let mut g = live(START);
+        g.clock = Some(Clock::new(60, 1).unwrap());
+        g.take_seat(Side::North, "Kofi".into());
+        let rematch = ClientMessage::Rematch {};
+        assert_eq!(
+            apply(&mut g, Some(Side::South), &rematch).unwrap_err(),
+            Refusal::NotOver
+        );
+        g.play(Some(Side::South), "C", 0).unwrap();
+        g.resign(Some(Side::North), 1).unwrap();
+        assert_eq!(
+            apply(&mut g, None, &rematch).unwrap_err(),
+            Refusal::Watching
+        );
+        let (_, none) = apply(&mut g, Some(Side::North), &rematch).unwrap();
+        assert!(none.is_none());
+        assert_eq!(g.view().rematch_offer, Some("north"));
+        let (_, again) = apply(&mut g, Some(Side::North), &rematch).unwrap();
+        assert!(
+            again.is_none(),
+            "an offer is accepted by the other side only"
+        );
+        let (text, next) = apply(&mut g, Some(Side::South), &rematch).unwrap();
+        let next = next.unwrap();
+        assert!(text.contains(&format!("\"id\":\"{}\"", next.id)), "{text}");
+        assert_eq!(
+            next.seat(Some("s-token")),
+            Some(Side::North),
+            "colours swapped"
+        );
+        assert_eq!(next.seat(Some("n-token")), Some(Side::South));
+        let view = next.view();
+        assert_eq!(
+            (view.names.south.as_str(), view.names.north.as_str()),
+            ("Kofi", "Ama")
+        );
+        assert_eq!(
+            (view.table.ply, view.open_seat, view.table.end.is_none()),
+            (0, None, true)
+        );
+        let clock = view.clock.unwrap();
+        assert_eq!(
+            (clock.left.south, clock.left.north, clock.running),
+            (60_000, 60_000, None)
+        );
+    }
+
+    #[test]
+    fn the_player_to_move_points_and_everyone_sees_where_the_last_seed_would_fall() {
+        let mut g = live(START);
+        let point = |house: Option<&str>| ClientMessage::Point {
+            house: house.map(str::to_owned),
+        };
+        let (text, _) = apply(&mut g, Some(Side::South), &point(Some("C"))).unwrap();
+        assert_eq!(
+            &*text,
+            r#"{"type":"pointing","side":"south","house":"C","last":"a"}"#
+        );
+        let (again, _) = apply(&mut g, Some(Side::South), &point(Some("C"))).unwrap();
+        assert!(again.is_empty(), "the same house is not told twice");
+        assert_eq!(
+            apply(&mut g, Some(Side::North), &point(Some("a"))).unwrap_err(),
+            Refusal::NotYourTurn
+        );
+        assert_eq!(
+            apply(&mut g, None, &point(Some("C"))).unwrap_err(),
+            Refusal::Watching
+        );
+        assert!(matches!(
+            apply(&mut g, Some(Side::South), &point(Some("Q"))).unwrap_err(),
+            Refusal::NotAHouse(_)
+        ));
+        let (gone, _) = apply(&mut g, Some(Side::South), &point(None)).unwrap();
+        assert_eq!(
+            &*gone,
+            r#"{"type":"pointing","side":"south","house":null,"last":null}"#
+        );
+        assert_eq!(g.game().ply(), 0, "pointing plays nothing");
     }
 }

@@ -111,6 +111,7 @@ async fn serve(addr: SocketAddr, app: Arc<api::App>) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
     println!("oware web: serving http://{}", listener.local_addr()?);
     tokio::spawn(live::sweep(Arc::clone(&app)));
+    tokio::spawn(live::watch_clocks(Arc::clone(&app)));
     axum::serve(listener, api::router(app))
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;

@@ -35,6 +35,10 @@ pub enum Refusal {
     NoOffer,
     /// The machine was asked to move on the person's turn.
     NotMachinesTurn,
+    /// What can only follow a game's end (a rematch) was asked before it.
+    NotOver,
+    /// What only the side to move may do was asked by the other.
+    NotYourTurn,
 }
 
 impl std::fmt::Display for Refusal {
@@ -52,6 +56,8 @@ impl std::fmt::Display for Refusal {
             Refusal::Watching => f.write_str("you are watching: only the two players move"),
             Refusal::NoOffer => f.write_str("your opponent has not offered to end the game"),
             Refusal::NotMachinesTurn => f.write_str("it is your move, not the machine's"),
+            Refusal::NotOver => f.write_str("the game is not over yet"),
+            Refusal::NotYourTurn => f.write_str("it is not your move"),
         }
     }
 }

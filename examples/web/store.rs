@@ -56,6 +56,12 @@ CREATE TABLE IF NOT EXISTS invites (
     side    TEXT NOT NULL CHECK (side IN ('south', 'north')),
     code    TEXT NOT NULL
 );
+-- A live game's clock: base_ms,increment_ms,south_ms,north_ms,since_ms
+-- (since_ms: when the side to move's time began to run, empty before).
+CREATE TABLE IF NOT EXISTS clocks (
+    game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    state   TEXT NOT NULL
+);
 -- A leaderboard name, kept by the browser that first used it: its secret.
 CREATE TABLE IF NOT EXISTS names (
     name    TEXT PRIMARY KEY COLLATE NOCASE,
@@ -100,6 +106,8 @@ pub struct StoredLive {
     pub names: [String; 2],
     /// The seat still open and the code of the link that takes it.
     pub invite: Option<(String, String)>,
+    /// The clock's state, if the game has one (`clocks.state`).
+    pub clock: Option<String>,
 }
 
 /// A finished ranked game against a machine, for the leaderboard.
@@ -307,6 +315,12 @@ impl Store {
                     params![game.id, side, code],
                 )?;
             }
+            if let Some(clock) = &game.clock {
+                tx.execute(
+                    "INSERT INTO clocks (game_id, state) VALUES (?1, ?2)",
+                    params![game.id, clock],
+                )?;
+            }
             tx.commit()
         })
     }
@@ -316,11 +330,12 @@ impl Store {
         self.with(|conn| {
             game_row(
                 conn,
-                "SELECT g.ruleset, g.record, s.token, n.token, s.name, n.name, i.side, i.code
+                "SELECT g.ruleset, g.record, s.token, n.token, s.name, n.name, i.side, i.code, c.state
                  FROM games g
                  JOIN seats s ON s.game_id = g.id AND s.side = 'south'
                  JOIN seats n ON n.game_id = g.id AND n.side = 'north'
                  LEFT JOIN invites i ON i.game_id = g.id
+                 LEFT JOIN clocks c ON c.game_id = g.id
                  WHERE g.id = ?1 AND g.kind = 'live'",
                 id,
                 |row| {
@@ -333,9 +348,21 @@ impl Store {
                         tokens: [row.get(2)?, row.get(3)?],
                         names: [row.get(4)?, row.get(5)?],
                         invite: side.zip(code),
+                        clock: row.get(8)?,
                     })
                 },
             )
+        })
+    }
+
+    /// Replaces live game `id`'s clock state.
+    pub fn update_clock(&self, id: &str, state: &str) -> rusqlite::Result<()> {
+        self.with(|conn| {
+            conn.execute(
+                "UPDATE clocks SET state = ?2 WHERE game_id = ?1",
+                params![id, state],
+            )
+            .map(drop)
         })
     }
 
@@ -541,6 +568,7 @@ mod tests {
             tokens: ["s3cret".into(), "n0rth".into()],
             names: ["Ama".into(), String::new()],
             invite: Some(("north".into(), "c0de".into())),
+            clock: Some("300000,3000,300000,300000,".into()),
         };
         store.insert_live(&live).unwrap();
         store.insert_game(&game("g1")).unwrap();

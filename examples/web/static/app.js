@@ -327,6 +327,8 @@ async function onLive(message) {
     busy = false;
     if (current) showLive(current);
   }
+  if (message.type === 'rematch') return followRematch(message.id);
+  if (message.type === 'pointing') return showPointing(message);
   if (message.type === 'expired') {
     live.gone = true;
     say('Nobody moved for too long: the game was abandoned and is gone.');
@@ -343,6 +345,7 @@ function seated({ you, token, game }) {
   live.you = you;
   current = null;
   buildBoard(game.board.houses.south.length, you ?? 'south', you !== null);
+  if (you) watchPointer(you);
   $('title').textContent = game.title;
   logMoves(game);
   say(late ? 'Someone took the seat before you: you are watching.' : '');
@@ -367,6 +370,7 @@ function showLive(view) {
   const myTurn = !view.end && view.turn === you;
   showTable(view, you ?? 'south', myTurn, `/api/live/${view.id}`);
   showInvite(view);
+  showClocks(view);
   const seat = (side) => {
     const who = view.names[side] ? `${view.names[side]} (${sideName(side)})` : sideName(side);
     return `${who}${side === you ? ', you' : view.open_seat === side ? ', seat open' : view.present[side] ? '' : ', away'}`;
@@ -376,6 +380,42 @@ function showLive(view) {
   $('status').textContent = liveStatus(view, you, myTurn);
   showOffer(view, you);
   showLiveEnd(view, you);
+}
+
+// ---- clocks ----
+
+let clockShown = null; // { view's clock, when it arrived }
+let clockTimer = null;
+
+/// The game's clocks as the server keeps them, counted down here between
+/// its messages (the server ends the game when one runs out).
+function showClocks(view) {
+  $('clocks').hidden = !view.clock;
+  clearInterval(clockTimer);
+  if (!view.clock) return;
+  clockShown = { clock: view.clock, at: performance.now(), over: Boolean(view.end) };
+  drawClocks();
+  if (view.clock.running && !view.end) clockTimer = setInterval(drawClocks, 200);
+}
+
+/// "4:07", or "0:09.4" under ten seconds.
+function clockText(ms) {
+  const tenths = Math.floor(ms / 100);
+  const seconds = Math.floor(tenths / 10);
+  const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  return ms < 10_000 ? `${text}.${tenths % 10}` : text;
+}
+
+function drawClocks() {
+  const { clock, at } = clockShown;
+  for (const side of ['south', 'north']) {
+    const running = clock.running === side;
+    const left = Math.max(0, clock.left[side] - (running ? performance.now() - at : 0));
+    const element = $(`clock-${side}`);
+    element.textContent = `${sideName(side)} ${clockText(left)}`;
+    element.className = `clock${running ? ' running' : ''}${left < 10_000 ? ' low' : ''}`;
+    element.dataset.ms = String(Math.round(left));
+  }
 }
 
 function liveStatus(view, you, myTurn) {
@@ -403,7 +443,55 @@ function showOffer(view, you) {
   $('offer').textContent = text;
 }
 
+// ---- watching the other count ----
+
+let pointed = null; // the house this page last told the server it points at
+
+/// The player to move's pointer on one of its houses is told to the other
+/// pages, which show the house and where its last seed would fall.
+function watchPointer(you) {
+  const tell = (house) => {
+    const myTurn = current && !current.end && current.turn === you && !busy;
+    if ((!myTurn && house) || house === pointed) return;
+    pointed = house;
+    if (live && live.socket.readyState === WebSocket.OPEN) live.socket.send(JSON.stringify({ type: 'point', house }));
+  };
+  for (const pit of $('board').querySelectorAll(`.pit.house.${you}`)) {
+    pit.addEventListener('pointerenter', () => tell(pit.dataset.pit));
+    pit.addEventListener('focus', () => tell(pit.dataset.pit));
+    pit.addEventListener('pointerleave', () => tell(null));
+    pit.addEventListener('blur', () => tell(null));
+  }
+}
+
+/// The other player points at `house`; its last seed would fall in `last`.
+function showPointing({ side, house, last }) {
+  if (side === live.you) return;
+  clearMarks('pointed', 'aim');
+  if (!house) return;
+  mark(house, 'pointed');
+  if (last) mark(last, 'aim');
+}
+
+/// Both players agreed to a rematch: each page keeps its token (now for the
+/// other side) and every page goes to the new game.
+function followRematch(id) {
+  const { token } = seatOf(live.id);
+  if (token) localStorage.setItem(seatKey(id), JSON.stringify({ token }));
+  history.pushState(null, '', `/live/${id}${location.search}`);
+  route();
+}
+
+function showRematch(view, you) {
+  const offer = view.rematch_offer;
+  $('rematch-button').hidden = !view.end || you === null;
+  $('rematch-button').disabled = offer === you;
+  $('rematch-button').textContent = offer === you ? 'Rematch offered' : offer ? 'Accept the rematch' : 'Offer a rematch';
+  if (view.end && offer && offer !== you) say(`${sideName(offer)} offers a rematch, colours swapped.`);
+}
+
 function showLiveEnd(view, you) {
+  showRematch(view, you);
   $('end').hidden = !view.end;
   if (!view.end) return;
   $('end-title').textContent = endTitle(view.end, you);
@@ -427,6 +515,7 @@ function sendLive(type, fields = {}) {
 function playLive(token) {
   if (busy || !current || current.end || current.turn !== live.you || !current.legal.includes(token)) return;
   if (!sendLive('move', { house: token })) return say('Not connected: reconnecting…');
+  pointed = null; // a move ends the pointing, for the server too
   busy = true;
   showLive(current);
 }
@@ -455,10 +544,12 @@ async function startLive(event) {
   const form = new FormData($('live-form'));
   $('live-error').textContent = '';
   try {
+    const [base, increment] = (form.get('live-clock') || '').split('+').map(Number);
     const created = await api('POST', '/api/live', {
       side: form.get('live-side'),
       ruleset: form.get('live-ruleset'),
       name: form.get('live-name') || undefined,
+      clock: base ? { base_secs: base, increment_secs: increment } : undefined,
     });
     localStorage.setItem(seatKey(created.id), JSON.stringify({ token: created.token, invite: created.invite }));
     history.pushState(null, '', `/live/${created.id}${location.search}`);
@@ -556,6 +647,7 @@ $('live-form').addEventListener('submit', startLive);
 $('end-button').addEventListener('click', () => sendLive('offer_end'));
 $('accept-end-button').addEventListener('click', () => sendLive('accept_end'));
 $('resign-button').addEventListener('click', resign);
+$('rematch-button').addEventListener('click', () => live && live.socket.send(JSON.stringify({ type: 'rematch' })));
 $('copy-button').addEventListener('click', copyInvite);
 $('undo-button').addEventListener('click', undo);
 $('hint-button').addEventListener('click', hint);

@@ -177,7 +177,7 @@ function setTabStops(side, myTurn) {
 /// relays lift and sow on), the captures lifted into the store, a grand
 /// slam shown as no capture, feeding said. Ends on the server's board.
 async function animate(report) {
-  clearMarks('origin', 'drop', 'captured', 'hinted', 'threat', 'chance', 'last', 'moved');
+  clearMarks('origin', 'drop', 'captured', 'hinted', 'threat', 'chance', 'last', 'moved', 'pointed', 'aim');
   say(''); // what the last move did is in the log; the banner speaks of this one
   showBoard(report.before);
   const seeds = counts(report.before);

@@ -457,6 +457,7 @@ try {
   await test('a live game by link: the friend takes the seat by name, a spectator watches, every board is the server\'s', async () => {
     const creator = await person(`${base}/?delay=0`);
     await creator.fill('input[name=live-name]', 'Ama');
+    await creator.selectOption('#live-clock', ''); // no clock: the views compared below stay still
     await creator.click('#live-button');
     await creator.waitForSelector('#invite:not([hidden])');
     liveId = gameId(creator);
@@ -621,7 +622,7 @@ try {
     assert.deepEqual(await liveView(liveId), over);
   });
 
-  await test('a player resigns (two clicks): both pages and the record say so', async () => {
+  await test('a player resigns (two clicks): both pages and the record say so; a rematch swaps the colours', async () => {
     const created = (await call('POST', '/api/live', { side: 'random', name: 'Ama' })).json;
     assert.ok(['south', 'north'].includes(created.side));
     const mine = await person(`${base}/live/${created.id}?delay=0#seat=${created.token}`);
@@ -642,7 +643,49 @@ try {
     assert.match(record, /\[Termination "resignation"\]/);
     assert.match(record, new RegExp(`\\[${created.side === 'south' ? 'South' : 'North'} "Ama"\\]`));
     assert.match(record, /"Kofi"/);
+
+    // A rematch: offered by one, accepted by the other; both go to the new game, colours swapped.
+    await theirs.click('#rematch-button');
+    await mine.waitForFunction(() => document.querySelector('#rematch-button').textContent === 'Accept the rematch');
+    await theirs.waitForFunction(() => document.querySelector('#rematch-button').textContent === 'Rematch offered');
+    await mine.click('#rematch-button');
+    for (const p of [mine, theirs]) await p.waitForFunction((old) => !location.pathname.endsWith(old) && document.querySelector('#game').dataset.ply === '0', created.id);
+    const next = new URL(mine.url()).pathname.split('/').pop();
+    assert.equal(new URL(theirs.url()).pathname.split('/').pop(), next);
+    const swapped = created.side === 'south' ? 'North' : 'South';
+    await mine.waitForFunction((side) => document.querySelector('#players').textContent.includes(`Ama (${side}), you`), swapped);
+    const view = await liveView(next);
+    assert.equal(view.names[swapped.toLowerCase()], 'Ama');
+    assert.equal(view.end, null);
+    await sameBoards(next, [mine, theirs]);
     for (const p of [mine, theirs]) await p.context().close();
+  });
+
+  await test('the other player sees where the player to move points and where its last seed would fall; a clock runs for the side to move from the first move; the server ends a game on time', async () => {
+    const created = (await call('POST', '/api/live', { clock: { base_secs: 2, increment_secs: 0 } })).json;
+    assert.equal((await call('POST', '/api/live', { clock: { base_secs: 0 } })).status, 400);
+    const south = await person(`${base}/live/${created.id}?delay=0#seat=${created.token}`);
+    const north = await takeSeat(`${base}/live/${created.id}?delay=0#join=${created.invite}`, 'Kofi');
+    await sameBoards(created.id, [south, north]);
+    const before = (await liveView(created.id)).clock;
+    assert.deepEqual([before.left.south, before.left.north, before.running], [2000, 2000, null], 'not running before the first move');
+    assert.equal(await south.textContent('#clock-south'), 'South 0:02.0');
+    await south.hover('#board .pit[data-pit="C"]');
+    await north.waitForSelector('#board .pit.pointed[data-pit="C"]');
+    assert.deepEqual(await north.$$eval('#board .pit.aim', (pits) => pits.map((p) => p.dataset.pit)), ['a'], "North sees where South's C would end: a");
+    await south.hover('#title');
+    await north.waitForFunction(() => !document.querySelector('#board .pit.pointed'));
+    await liveMove(created.id, { south, north }, [south, north]);
+    assert.equal((await liveView(created.id)).clock.running, 'north');
+    await north.waitForFunction(() => document.querySelector('#clock-north').classList.contains('running'));
+    for (const p of [south, north]) {
+      await p.waitForFunction(() => !document.querySelector('#end').hidden, null, { timeout: 6000 });
+      assert.equal(await p.textContent('#end-text'), "North's time ran out: South wins");
+    }
+    const view = await liveView(created.id);
+    assert.deepEqual([view.end.termination, view.end.result, view.clock.left.north, view.clock.running], ['time forfeit', '1-0', 0, null]);
+    await south.screenshot({ path: `${shots}/live-clock-flag.png` });
+    for (const p of [south, north]) await p.context().close();
   });
 
   await test('a whole live game from a set-up position: the endless-play rule ends it, in words', async () => {

@@ -1,12 +1,13 @@
 // A load test of the web example's live games over loopback: N games at
-// once, each played to its end by two scripted WebSocket clients choosing
-// random legal moves. It reports moves/s, the latency of a move to both
+// once, each with a clock (10 minutes + 5 seconds a side), played to its
+// end by two scripted WebSocket clients choosing random legal moves, and
+// watched by --spectators sockets each. It reports moves/s, the latency of a move to both
 // players (p50, p99), the server's memory (from /proc), and checks that no
-// move was lost or duplicated: each client saw plies 1, 2, 3, … once, both
-// saw the same moves, and the record the server stored (read back from
+// move was lost or duplicated: each client (players and spectators) saw
+// plies 1, 2, 3, … once, all saw the same moves, and the record the server stored (read back from
 // SQLite once the games leave memory) replays to the board they saw last.
 //
-//   node --experimental-websocket examples/web/tests/load.mjs [SERVER_BINARY] [--games 200] [--limit-secs 120]
+//   node --experimental-websocket examples/web/tests/load.mjs [SERVER_BINARY] [--games 200] [--spectators 2] [--limit-secs 120]
 //
 // It stops by itself: when every game is over, or after --limit-secs (a failure).
 import assert from 'node:assert/strict';
@@ -23,6 +24,7 @@ const option = (name, fallback) => {
 };
 const games = option('--games', 200);
 const limitSecs = option('--limit-secs', 120);
+const spectators = option('--spectators', 2);
 const binary = args[0] ?? 'target/debug/examples/web';
 if (typeof WebSocket !== 'function') throw new Error('run with node --experimental-websocket (Node 20) or Node 22+');
 
@@ -36,7 +38,13 @@ const port = await new Promise((resolve) => {
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(
   binary,
-  ['--addr', `127.0.0.1:${port}`, '--db', join(scratch, 'load.sqlite'), '--connections', String(2 * games + 8), '--live-games', String(games + 8)],
+  [
+    '--addr', `127.0.0.1:${port}`,
+    '--db', join(scratch, 'load.sqlite'),
+    '--connections', String(2 * games + 8),
+    '--spectators', String(spectators * games + 8),
+    '--live-games', String(games + 8),
+  ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 process.on('exit', () => {
@@ -111,7 +119,7 @@ function seat(id, query, pick, sent, arrived) {
 
 /** Plays game `n` to its end and checks what both clients saw. */
 async function play(n) {
-  const created = await post('/api/live', {});
+  const created = await post('/api/live', { clock: { base_secs: 600, increment_secs: 5 } });
   const sent = new Map();
   const seen = new Map();
   const arrived = (ply) => {
@@ -123,18 +131,22 @@ async function play(n) {
     }
   };
   const pick = random(n + 1);
-  const clients = [
+  const players = [
     seat(created.id, `token=${created.token}`, pick, sent, arrived),
     seat(created.id, `invite=${created.invite}&name=load`, pick, sent, arrived),
   ];
+  const watchers = Array.from({ length: spectators }, () => seat(created.id, '', pick, new Map(), () => {}));
+  const clients = [...players, ...watchers];
   const [end] = await Promise.all(clients.map((c) => c.done));
+  assert.ok(end.clock && end.clock.left.south > 0 && end.clock.left.north > 0, `game ${created.id}: the clocks ran and neither fell`);
+  assert.deepEqual(watchers.map((w) => w.side), watchers.map(() => null), 'spectators are seated as spectators');
   for (const c of clients) {
     assert.deepEqual(c.errors, [], `game ${created.id}: no move refused`);
     assert.deepEqual(c.plies.map(([ply]) => ply), Array.from({ length: end.ply }, (_, i) => i + 1), `game ${created.id}: each ply once, in order`);
     assert.deepEqual(c.plies.map(([, m]) => m), end.moves, `game ${created.id}: the moves the server lists`);
     assert.deepEqual(c.board, end.board);
   }
-  assert.deepEqual(clients[0].plies, clients[1].plies, 'both players saw the same moves');
+  for (const c of clients.slice(1)) assert.deepEqual(c.plies, clients[0].plies, 'players and spectators saw the same moves');
   for (const c of clients) c.close();
   return { id: created.id, end };
 }
@@ -159,6 +171,7 @@ for (const { id, end } of finished) {
   assert.deepEqual(stored.moves, end.moves, `game ${id}: the stored record has every move once`);
   assert.deepEqual(stored.board, end.board, `game ${id}: the stored record replays to the board the players saw`);
   assert.deepEqual(stored.end, end.end);
+  assert.deepEqual(stored.clock.left, end.clock.left, `game ${id}: the stored clock is the one the players saw`);
 }
 clearTimeout(deadline);
 
@@ -166,7 +179,7 @@ latencies.sort((a, b) => a - b);
 const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
 const plies = finished.map((f) => f.end.ply);
 console.log(
-  `load: ${games} live games, ${moves} moves (${Math.min(...plies)}–${Math.max(...plies)} plies a game) in ${secs.toFixed(1)} s: ` +
+  `load: ${games} live games with clocks, ${spectators} spectators each, ${moves} moves (${Math.min(...plies)}–${Math.max(...plies)} plies a game) in ${secs.toFixed(1)} s: ` +
     `${(moves / secs).toFixed(0)} moves/s; a move to both players p50 ${at(0.5)} ms, p99 ${at(0.99)} ms; ` +
     `server memory ${idle.rss.toFixed(1)} MiB idle, ${peak.peak.toFixed(1)} MiB at peak, ${peak.rss.toFixed(1)} MiB after; ` +
     'no move lost or duplicated: every stored record replays to the board both players saw last',
