@@ -1330,3 +1330,10 @@ fn only_level_5_builds_an_endgame_database_and_says_so_first() {
     let (out, _) = play_env(&["--level", "4"], &env, b"q\n");
     assert!(!out.contains("builds"), "{out}");
 }
+
+#[test]
+fn version_says_the_version() {
+    let (out, code) = play(&["--version"], b"");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.trim_end().ends_with(env!("CARGO_PKG_VERSION")), "{out}");
+}

@@ -54,6 +54,7 @@ use session::{Session, Sides};
 
 /// Play Oware (Abapa rules by default), Kalah or Congkak in the terminal.
 #[derive(Parser, Debug)]
+#[command(version)]
 struct Args {
     #[command(flatten)]
     start: common::StartArgs,

@@ -22,6 +22,8 @@ use crate::wire::{self, GameView, Hint, LessonTry, MoveRequest, NewGame, Played,
 
 /// The largest request body read, in bytes.
 pub const MAX_BODY: usize = 2048;
+/// The rulesets a ranked game is played by: those the page offers.
+const RANKED_RULESETS: [&str; 5] = ["abapa", "awale", "openspiel", "kalah", "congkak"];
 /// The longest name kept for the leaderboard, in characters.
 const MAX_NAME: usize = 40;
 /// The longest ruleset or position text read, in bytes.
@@ -138,7 +140,8 @@ impl From<Refusal> for ApiError {
             | Refusal::NothingToUndo
             | Refusal::NoOffer
             | Refusal::NotMachinesTurn
-            | Refusal::NotOver => StatusCode::CONFLICT,
+            | Refusal::NotOver
+            | Refusal::Rematched => StatusCode::CONFLICT,
             Refusal::Watching | Refusal::NotYourTurn => StatusCode::FORBIDDEN,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         };
@@ -261,12 +264,19 @@ impl App {
             .ok_or_else(|| ApiError::bad("side must be \"south\" or \"north\""))?;
         self.room()?;
         let name = clean_name(request.name.as_deref().unwrap_or(""));
+        if !leaderboard_name(&name) {
+            return Err(ApiError::bad(
+                "a leaderboard name is made of letters A-Z and a-z, digits, spaces and - _ . '",
+            ));
+        }
         if !name.is_empty() {
             self.claim(&name, request.name_secret.as_deref())?;
         }
         let mut session = Session::new(new_id(), start, you, level, name);
         if request.position.is_some() {
             session.unrank(session::SET_UP);
+        } else if !RANKED_RULESETS.contains(&session.game().ruleset().to_string().as_str()) {
+            session.unrank(session::CUSTOM_RULES);
         }
         self.store.insert_game(&session.stored())?;
         let reports = self.machines.reply(&mut session);
@@ -337,8 +347,28 @@ pub fn well_formed(id: &str) -> Result<String, ApiError> {
 
 /// A name fit for the leaderboard: printable, trimmed, at most 40 characters.
 pub fn clean_name(name: &str) -> String {
-    let printable: String = name.chars().filter(|c| !c.is_control()).collect();
+    let printable: String = name
+        .chars()
+        .filter(|&c| !c.is_control() && !invisible(c))
+        .collect();
     printable.trim().chars().take(MAX_NAME).collect()
+}
+
+/// Whether `c` shows nothing or turns the text around it: zero-width
+/// characters, joiners, bidirectional controls, the soft hyphen, the
+/// byte-order mark (a name could otherwise pass for another).
+fn invisible(c: char) -> bool {
+    matches!(c, '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+        | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}'
+        | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}')
+}
+
+/// Whether `name` may stand on the leaderboard: ASCII letters, digits,
+/// spaces and `-_.'` only, so that no two names look alike (as lichess's
+/// user names; a name in other letters could pass for a Latin one).
+fn leaderboard_name(name: &str) -> bool {
+    name.chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.' | '\''))
 }
 
 /// A fresh game id: 16 letters and digits from the standard library's
@@ -728,6 +758,9 @@ mod tests {
     fn names_are_trimmed_printable_and_short() {
         assert_eq!(clean_name("  Ama\u{7}  "), "Ama");
         assert_eq!(clean_name(&"x".repeat(100)).len(), MAX_NAME);
+        assert_eq!(clean_name("Che\u{200b}ater\u{202e}"), "Cheater");
+        assert!(leaderboard_name("Ama K. O'Neil-2_x"));
+        assert!(!leaderboard_name("\u{410}lice"), "a Cyrillic A");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use oware::{Game, Move, MoveReport, Pit, Position, Side};
 use serde::Serialize;
 
 use crate::session::{Refusal, play_reported};
-use crate::wire::{BoardView, EndView, ReportView, title};
+use crate::wire::{BoardView, EndView, ReportView, Sides, threatened, title};
 
 /// What a lesson asks of the learner's one move.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -301,7 +301,10 @@ impl Lesson {
                 "The last seed fell in {}, not in {pit}: a house of n seeds ends n houses on",
                 t.last.as_deref().unwrap_or("a store")
             ),
-            Goal::Lap => format!("That house held {} seeds: it takes 12 to go round", t.sown),
+            Goal::Lap => format!(
+                "That house held {}: it takes 12 to go round",
+                seeds(t.sown.try_into().unwrap_or(u16::MAX))
+            ),
             Goal::Captures(n) => format!("That captured {}, not {n}", seeds(t.captured)),
             Goal::MostCaptured if t.grand_slam => {
                 "A grand slam: it would have taken all of North's seeds, so it captured nothing. Another move captures".into()
@@ -365,6 +368,10 @@ impl Lesson {
             text: self.text,
             task: self.task,
             board: BoardView::of(&start),
+            threats: Sides {
+                south: threatened(&start, Side::South),
+                north: threatened(&start, Side::North),
+            },
             previous: at.checked_sub(1).map(|i| LESSONS[i].slug),
             next: LESSONS.get(at + 1).map(|l| l.slug),
         }
@@ -499,6 +506,8 @@ pub struct LessonView {
     pub task: &'static str,
     /// The board at the start.
     pub board: BoardView,
+    /// Each side's houses its opponent could capture with its next move.
+    pub threats: Sides<Vec<String>>,
     /// The lesson before, if any.
     pub previous: Option<&'static str>,
     /// The lesson after, if any.

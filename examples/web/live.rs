@@ -200,8 +200,11 @@ pub struct Live {
     clock: Option<Clock>,
     /// The side that offered a rematch once the game was over.
     rematch: Option<Side>,
-    /// The house the player to move points at, last told.
+    /// The rematch's game, once one was agreed (there is one rematch a game).
+    rematched: Option<String>,
+    /// The house the player to move points at, last told, and when.
     pointing: Option<String>,
+    pointed_at: u64,
     /// The side that offered to end the game, until the other accepts or a move is made.
     offer: Option<Side>,
     /// The pages open on each seat, and the spectators'.
@@ -231,6 +234,8 @@ pub struct LiveView {
     pub clock: Option<ClockView>,
     /// The side offering a rematch, if one does.
     pub rematch_offer: Option<&'static str>,
+    /// The rematch's game, once one was agreed.
+    pub rematch_id: Option<String>,
 }
 
 impl Live {
@@ -252,7 +257,9 @@ impl Live {
             invite,
             clock,
             rematch: None,
+            rematched: None,
             pointing: None,
+            pointed_at: 0,
             offer: None,
             present: [0; 3],
         };
@@ -305,7 +312,9 @@ impl Live {
                 None => None,
             },
             rematch: None,
+            rematched: None,
             pointing: None,
+            pointed_at: 0,
             offer: None,
             present: [0; 3],
         })
@@ -439,11 +448,15 @@ impl Live {
         if !self.over() {
             return Err(Refusal::NotOver);
         }
+        if self.rematched.is_some() {
+            return Err(Refusal::Rematched);
+        }
         if self.rematch != Some(!side) {
             self.rematch = Some(side);
             return Ok(None);
         }
         self.rematch = None;
+        self.rematched = Some(id.clone());
         let swap = |pair: &Sides<String>| Sides {
             south: pair.north.clone(),
             north: pair.south.clone(),
@@ -487,10 +500,12 @@ impl Live {
                 report.sown.last().map(ToString::to_string)
             }
         };
-        if self.pointing.as_deref() == house {
+        let now = now_ms();
+        if self.pointing.as_deref() == house || now < self.pointed_at + POINT_EVERY_MS {
             return Ok(None);
         }
         self.pointing = house.map(str::to_owned);
+        self.pointed_at = now;
         Ok(Some(last))
     }
 
@@ -594,6 +609,12 @@ impl Live {
         };
     }
 
+    /// Whether another page may open on `seat` (a few per seat: a player's
+    /// tabs and devices, but not every connection the server has).
+    fn room_for(&self, seat: Side) -> bool {
+        self.present[seat as usize] < PAGES_PER_SEAT
+    }
+
     /// Whether no page is open on the game.
     fn deserted(&self) -> bool {
         self.present.iter().all(|&n| n == 0)
@@ -625,6 +646,7 @@ impl Live {
             names: self.names.clone(),
             open_seat: self.invite.as_ref().map(|(side, _)| side_name(*side)),
             rematch_offer: self.rematch.map(side_name),
+            rematch_id: self.rematched.clone(),
             clock: self.clock.map(|c| {
                 let (turn, now) = (self.game().position().turn(), now_ms());
                 ClockView {
@@ -639,6 +661,13 @@ impl Live {
         }
     }
 }
+
+/// The least time between two pointings told, in milliseconds (a pointer
+/// moving faster is told less often).
+const POINT_EVERY_MS: u64 = 50;
+
+/// The pages that may be open on one seat at once; more watch.
+const PAGES_PER_SEAT: usize = 4;
 
 /// The `Termination` tag of a game lost on time.
 const TIME_FORFEIT: &str = "time forfeit";
@@ -857,12 +886,12 @@ impl Hub {
     }
 }
 
-/// A page's place in a game: the game, its seat, the seat's token if the
-/// page has just taken it, and its channel.
+/// A page's place in a game: the game, its seat, its `seated` message (with
+/// the seat's token if the page has just taken it), and its channel.
 struct Joined {
     game: Arc<LiveGame>,
     seat: Option<Side>,
-    taken: Option<String>,
+    seated: Arc<str>,
     rx: broadcast::Receiver<Arc<str>>,
 }
 
@@ -894,13 +923,17 @@ fn join(app: &App, id: &str, seat: &Seat) -> Result<Joined, ApiError> {
             game
         }
     };
-    let rx = game.tx.subscribe();
+    // Subscribed and seated under the game's lock, under which every move
+    // is sent: a move is either in the seated game or on the channel, never both.
     let mut live = game.lock();
+    let rx = game.tx.subscribe();
     if live.flag(now_ms()) {
         store_live(app, &live)?;
     }
     let mut taken = None;
-    let mut side = live.seat(seat.token.as_deref());
+    let mut side = live
+        .seat(seat.token.as_deref())
+        .filter(|&s| live.room_for(s));
     if let Some(code) = seat.invite.as_deref()
         && let Some(open) = live.invited(code)
     {
@@ -913,12 +946,18 @@ fn join(app: &App, id: &str, seat: &Seat) -> Result<Joined, ApiError> {
         }
     }
     live.count(side, true);
+    let seated = ServerMessage::Seated {
+        you: side.map(side_name),
+        token: taken.as_deref(),
+        game: &live.view(),
+    }
+    .text();
     let _ = game.tx.send(state(&live));
     drop(live);
     Ok(Joined {
         game,
         seat: side,
-        taken,
+        seated,
         rx,
     })
 }
@@ -927,7 +966,8 @@ fn join(app: &App, id: &str, seat: &Seat) -> Result<Joined, ApiError> {
 /// rather than watch it.
 fn opens_seat(app: &App, id: &str, seat: &Seat) -> bool {
     let check = |live: &Live| {
-        live.seat(seat.token.as_deref()).is_some()
+        live.seat(seat.token.as_deref())
+            .is_some_and(|s| live.room_for(s))
             || seat
                 .invite
                 .as_deref()
@@ -1117,7 +1157,7 @@ async fn serve(app: &Arc<App>, mut socket: WebSocket, id: String, seat: Seat) {
     let Joined {
         game,
         seat,
-        taken,
+        seated,
         mut rx,
     } = match joined {
         Some(Ok(joined)) => joined,
@@ -1126,15 +1166,6 @@ async fn serve(app: &Arc<App>, mut socket: WebSocket, id: String, seat: Seat) {
             return;
         }
         None => return,
-    };
-    let seated = {
-        let live = game.lock();
-        ServerMessage::Seated {
-            you: seat.map(side_name),
-            token: taken.as_deref(),
-            game: &live.view(),
-        }
-        .text()
     };
     if socket.send(text(seated)).await.is_ok() {
         relay(app, &mut socket, &game, seat, &mut rx).await;
@@ -1318,7 +1349,10 @@ pub fn view(app: &App, id: &str) -> Result<(LiveView, String), ApiError> {
         .store()
         .live_game(id)?
         .ok_or_else(|| ApiError::no_game(id))?;
-    let live = Live::from_stored(&stored).map_err(ApiError::internal)?;
+    let mut live = Live::from_stored(&stored).map_err(ApiError::internal)?;
+    if live.flag(now_ms()) {
+        store_live(app, &live)?;
+    }
     Ok((live.view(), live.record_text()))
 }
 
@@ -1594,6 +1628,12 @@ mod tests {
         );
         let (text, next) = apply(&mut g, Some(Side::South), &rematch).unwrap();
         let next = next.unwrap();
+        assert_eq!(
+            apply(&mut g, Some(Side::North), &rematch).unwrap_err(),
+            Refusal::Rematched,
+            "one rematch a game"
+        );
+        assert_eq!(g.view().rematch_id.as_deref(), Some(next.id.as_str()));
         assert!(text.contains(&format!("\"id\":\"{}\"", next.id)), "{text}");
         assert_eq!(
             next.seat(Some("s-token")),
@@ -1642,11 +1682,25 @@ mod tests {
             apply(&mut g, Some(Side::South), &point(Some("Q"))).unwrap_err(),
             Refusal::NotAHouse(_)
         ));
+        g.pointed_at = 0; // past the pointing rate
         let (gone, _) = apply(&mut g, Some(Side::South), &point(None)).unwrap();
         assert_eq!(
             &*gone,
             r#"{"type":"pointing","side":"south","house":null,"last":null}"#
         );
         assert_eq!(g.game().ply(), 0, "pointing plays nothing");
+    }
+
+    #[test]
+    fn a_seat_takes_a_few_pages_and_no_more() {
+        let mut g = live(START);
+        for _ in 0..PAGES_PER_SEAT {
+            assert!(g.room_for(Side::South));
+            g.count(Some(Side::South), true);
+        }
+        assert!(!g.room_for(Side::South), "the next page on South watches");
+        assert!(g.room_for(Side::North));
+        g.count(Some(Side::South), false);
+        assert!(g.room_for(Side::South));
     }
 }

@@ -39,6 +39,8 @@ pub enum Refusal {
     NotOver,
     /// What only the side to move may do was asked by the other.
     NotYourTurn,
+    /// A second rematch of the same game.
+    Rematched,
 }
 
 impl std::fmt::Display for Refusal {
@@ -58,6 +60,7 @@ impl std::fmt::Display for Refusal {
             Refusal::NotMachinesTurn => f.write_str("it is your move, not the machine's"),
             Refusal::NotOver => f.write_str("the game is not over yet"),
             Refusal::NotYourTurn => f.write_str("it is not your move"),
+            Refusal::Rematched => f.write_str("this game's rematch has been played already"),
         }
     }
 }
@@ -111,6 +114,8 @@ pub struct Session {
 
 /// Why a game is unranked: it started from a set-up position.
 pub const SET_UP: &str = "it started from a set-up position";
+/// Why a game is unranked: it is played by rules the page does not offer.
+pub const CUSTOM_RULES: &str = "it is played by rules of your own";
 /// Why a game is unranked: the person asked for a hint.
 pub const HINTED: &str = "you asked for a hint";
 /// Why a game is unranked: the person took back a move.

@@ -92,9 +92,11 @@ async function openLesson(slug) {
 /// The lesson's board as it starts, waiting for the learner's move.
 function ready() {
   busy = false;
-  clearMarks('origin', 'drop', 'captured', 'last', 'moved', 'legal');
+  clearMarks('origin', 'drop', 'captured', 'last', 'moved', 'legal', 'threat', 'chance');
   showBoard(lesson.board);
   lesson.board.houses.south.forEach((n, i) => n && mark(letter('south', i), 'legal'));
+  for (const token of lesson.threats.south) mark(token, 'threat');
+  for (const token of lesson.threats.north) mark(token, 'chance');
   setTabStops('south', true);
   say('');
   $('verdict').textContent = '';

@@ -292,6 +292,12 @@ try {
     assert.deepEqual(kalah.map((b) => [b.ruleset, b.level, b.standings.length]), [1, 2, 3, 4, 5].map((l) => ['kalah', l, 0]));
     assert.equal((await call('GET', '/api/leaderboard?ruleset=nonsense')).status, 400);
 
+    const hidden = await call('POST', '/api/games', { level: 1, side: 'south', name: 'Tes\u200bter\u202e', name_secret: 'someoneElse0123456789' });
+    assert.equal(hidden.status, 409, 'invisible characters do not make another name');
+    const lookalike = await call('POST', '/api/games', { level: 1, side: 'south', name: '\u0422ester', name_secret: 'someoneElse0123456789' });
+    assert.equal(lookalike.status, 400, 'a Cyrillic T is not a leaderboard letter');
+    const custom = (await call('POST', '/api/games', { level: 1, side: 'south', ruleset: 'abapa(2,2)' })).json.game;
+    assert.equal(custom.unranked, 'it is played by rules of your own');
     const taken = await call('POST', '/api/games', { level: 1, side: 'south', name: 'tester', name_secret: 'someoneElse0123456789' });
     assert.equal(taken.status, 409, 'Tester is kept by the first browser, whatever the case');
     assert.match(taken.json.error, /is taken/);
@@ -767,6 +773,8 @@ try {
     await p.goto(`${base}/learn/${slug}?delay=0`);
     await p.waitForSelector('#lesson[data-state="ready"]');
     const lesson = (await call('GET', `/api/lessons/${slug}`)).json;
+    const marked = await p.$$eval('#board .pit.chance', (pits) => pits.map((pit) => pit.dataset.pit).sort());
+    assert.deepEqual(marked, [...lesson.threats.north].sort(), `${slug}: the houses you can capture are marked +`);
     assert.deepEqual(await shown(p), counts(lesson.board), `${slug}: the lesson's board`);
     assert.equal(await p.textContent('#lesson-title'), lesson.title);
     await p.click(`#board .pit[data-pit="${wrong}"]`);
