@@ -651,6 +651,37 @@ async fn style() -> Response {
     asset("text/css; charset=utf-8", include_str!("static/style.css"))
 }
 
+/// The game page for `/game/<id>`: 404 when there is no such game (the page
+/// then says so).
+async fn game_page(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    let found = blocking(app, move |app| Ok(app.session(&id).is_ok())).await;
+    found_or_missing(matches!(found, Ok(Json(true))), page().await)
+}
+
+/// The game page for `/live/<id>`: 404 when there is no such live game.
+async fn live_page(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    let found = blocking(app, move |app| {
+        Ok(live::view(app, &well_formed(&id)?).is_ok())
+    })
+    .await;
+    found_or_missing(matches!(found, Ok(Json(true))), page().await)
+}
+
+/// The lessons page for `/learn/<slug>`: 404 when there is no such lesson.
+async fn lesson_page(Path(slug): Path<String>) -> Response {
+    found_or_missing(lessons::find(&slug).is_some(), learn().await)
+}
+
+/// `page` as it is, or with the status 404 (a page whose script says what
+/// is missing).
+fn found_or_missing(found: bool, page: Html<&'static str>) -> Response {
+    if found {
+        page.into_response()
+    } else {
+        (StatusCode::NOT_FOUND, page).into_response()
+    }
+}
+
 async fn learn() -> Html<&'static str> {
     static PAGE: OnceLock<String> = OnceLock::new();
     laid_out(
@@ -708,12 +739,12 @@ async fn not_found(uri: axum::http::Uri) -> Response {
 pub fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(page))
-        .route("/game/{id}", get(page))
-        .route("/live/{id}", get(page))
+        .route("/game/{id}", get(game_page))
+        .route("/live/{id}", get(live_page))
         .route("/leaderboard", get(page))
         .route("/rules", get(rules))
         .route("/learn", get(learn))
-        .route("/learn/{slug}", get(learn))
+        .route("/learn/{slug}", get(lesson_page))
         .route("/static/app.js", get(script))
         .route("/static/board.js", get(board_script))
         .route("/static/learn.js", get(learn_script))

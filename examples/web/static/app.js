@@ -499,10 +499,13 @@ function showLiveEnd(view, you) {
 }
 
 /// "A draw, 24–24", "You win 26–22", "North wins 30–18".
-function endTitle({ scores, winner }, you) {
+function endTitle({ scores, winner, termination }, you) {
   const score = (side) => `${scores[side]}–${scores[other(side)]}`;
   if (!winner) return `A draw, ${score('south')}`;
-  return `${winner === you ? 'You win' : `${sideName(winner)} wins`} ${score(winner)}`;
+  const who = winner === you ? 'You win' : `${sideName(winner)} wins`;
+  if (termination === 'resignation') return `${who} by resignation`;
+  if (termination === 'time forfeit') return `${who} on time`;
+  return `${who} ${score(winner)}`;
 }
 
 /// Sends `type` for the board the page shows.

@@ -644,7 +644,7 @@ try {
       await p.waitForFunction(() => !document.querySelector('#end').hidden);
       assert.equal(await p.textContent('#end-text'), `${loser} resigned: ${winner} wins`);
     }
-    assert.match(await mine.textContent('#end-title'), /^You win/);
+    assert.equal(await mine.textContent('#end-title'), 'You win by resignation');
     const record = await (await fetch(`${base}/api/live/${created.id}/record`)).text();
     assert.match(record, /\[Termination "resignation"\]/);
     assert.match(record, new RegExp(`\\[${created.side === 'south' ? 'South' : 'North'} "Ama"\\]`));
@@ -972,6 +972,10 @@ try {
     const api = await fetch(`${base}/api/nothing`);
     assert.equal(api.status, 404);
     assert.match((await api.json()).error, /no such page/);
+    for (const path of ['/game/NoSuchGame123', '/live/NoSuchGame123', '/learn/nope']) {
+      assert.equal((await fetch(base + path)).status, 404, `${path}: 404, with the page that says so`);
+    }
+    assert.equal((await fetch(`${base}/learn/capture`)).status, 200);
     const sockets = [];
     const p = await browser.newPage();
     p.on('websocket', (socket) => sockets.push(socket.url()));
