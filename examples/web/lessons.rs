@@ -4,7 +4,7 @@
 //! lesson cannot say a move captures what it does not), and what a move did
 //! is said in the library's words (`explain`) and its rule numbers.
 
-use oware::{Game, Move, MoveReport, Pit, Position, Side};
+use oware::{Game, Move, Position, Side};
 use serde::Serialize;
 
 use crate::session::{Refusal, play_reported};
@@ -417,23 +417,25 @@ impl Tried {
     /// is to move: the move that captures the most (the first of equals).
     fn play(start: &Position, m: Move, reply: bool) -> Result<Tried, Refusal> {
         let mut game = Game::from_position(*start);
-        let report = report_of(&game, m)?;
-        let mut reports = vec![play_reported(&mut game, m)?];
+        let played = play_reported(&mut game, m)?;
+        let mut reports = vec![played.clone()];
         let mut given_away = 0;
         while reply && !game.is_game_over() && game.position().turn() == Side::North {
-            let reply = greediest(game.position());
-            given_away += report_of(&game, reply)?.captured_seeds();
-            reports.push(play_reported(&mut game, reply)?);
+            let greediest = greediest(game.position());
+            let answer = play_reported(&mut game, greediest)?;
+            given_away += captured(&answer);
+            reports.push(answer);
         }
         Ok(Tried {
-            captured: report.captured_seeds(),
-            sown: report.sown.len() - report.relays.len(),
-            last: report.sown.last().and_then(|pit| match pit {
-                Pit::House(..) => Some(pit.to_string()),
-                _ => None,
-            }),
-            grand_slam: report.grand_slam,
-            relays: report.relays.len(),
+            captured: captured(&played),
+            sown: played.sown.len() - played.relays.len(),
+            last: played
+                .sown
+                .last()
+                .filter(|pit| !pit.ends_with('*'))
+                .cloned(),
+            grand_slam: played.grand_slam,
+            relays: played.relays.len(),
             given_away,
             game,
             reports,
@@ -441,10 +443,9 @@ impl Tried {
     }
 }
 
-/// What `m` would do in `game`, without playing it there.
-fn report_of(game: &Game, m: Move) -> Result<MoveReport, Refusal> {
-    let mut copy = *game.position();
-    copy.play(m).map_err(|e| Refusal::Illegal(e.to_string()))
+/// The seeds a reported move captured.
+fn captured(report: &ReportView) -> u16 {
+    report.captures.iter().map(|c| u16::from(c.seeds)).sum()
 }
 
 /// The legal move of `pos` that captures the most, the first of equals.
