@@ -12,7 +12,7 @@ let thinking = false; // the machine is choosing its move
 /// come with its animation, which an opened game does not replay).
 function logMoves(view) {
   $('log').replaceChildren();
-  view.moves.forEach((m, i) => logLine(i + 1, `${m === m.toUpperCase() ? 'South' : 'North'}: ${m}`));
+  view.moves.forEach((m, i) => logLine(i + 1, `${sideName(sideOf(m))}: ${m}`));
 }
 
 // ---- the game ----
@@ -620,11 +620,6 @@ function table(headings, rows) {
 function setMode(mode) {
   document.body.dataset.mode = mode;
   if (mode !== 'live') $('invite').hidden = $('join').hidden = true;
-}
-
-function show(view) {
-  for (const section of document.querySelectorAll('.view')) section.hidden = section.id !== view;
-  document.body.dataset.view = view;
 }
 
 async function route() {

@@ -46,6 +46,8 @@ function letter(side, i) {
 }
 
 const other = (side) => (side === 'south' ? 'north' : 'south');
+/// The side a pit is South's or North's: `S*` and capital letters South's.
+const sideOf = (token) => (token.endsWith('*') ? (token === 'S*' ? 'south' : 'north') : token === token.toUpperCase() ? 'south' : 'north');
 const storeToken = (side) => (side === 'south' ? 'S*' : 'N*');
 const sideName = (side) => (side === 'south' ? 'South' : 'North');
 
@@ -151,7 +153,7 @@ function clearMarks(...classes) {
 function describePit(pit) {
   const token = pit.dataset.pit;
   const n = Number(pit.dataset.seeds ?? 0);
-  const side = token.endsWith('*') ? (token === 'S*' ? 'south' : 'north') : token === token.toUpperCase() ? 'south' : 'north';
+  const side = sideOf(token);
   const owner = side === boardYou ? 'your' : `${sideName(side)}'s`;
   const what = token.endsWith('*') ? `${owner} store` : `${owner} house ${token}`;
   let text = `${what}, ${n} ${n === 1 ? 'seed' : 'seeds'}`;
@@ -165,7 +167,7 @@ function describePit(pit) {
 function setTabStops(side, myTurn) {
   for (const pit of $('board').querySelectorAll('.pit')) {
     const token = pit.dataset.pit;
-    const own = !token.endsWith('*') && (side === 'south') === (token === token.toUpperCase());
+    const own = !token.endsWith('*') && sideOf(token) === side;
     pit.tabIndex = myTurn && own ? 0 : -1;
   }
 }
@@ -274,3 +276,9 @@ document.addEventListener('keydown', (event) => {
   event.preventDefault();
   play(token);
 });
+
+/// Shows the section `view` of the page and hides the others.
+function show(view) {
+  for (const section of document.querySelectorAll('.view')) section.hidden = section.id !== view;
+  document.body.dataset.view = view;
+}

@@ -22,11 +22,6 @@ function markDone(slug) {
   localStorage.setItem(PROGRESS, JSON.stringify({ ...progress(), [slug]: true }));
 }
 
-function show(view) {
-  for (const section of document.querySelectorAll('.view')) section.hidden = section.id !== view;
-  document.body.dataset.view = view;
-}
-
 // ---- the course ----
 
 async function showCourse() {
