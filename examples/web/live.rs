@@ -1070,7 +1070,7 @@ pub async fn watch_clocks(app: Arc<App>) {
 }
 
 /// The query of the socket's address.
-#[derive(Deserialize, Debug, Default)]
+#[derive(Deserialize, Debug, Default, Clone)]
 pub struct Seat {
     /// The seat's secret token; none to watch.
     token: Option<String>,
@@ -1088,17 +1088,10 @@ pub async fn socket(
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let player = {
-        let (id, seat) = (id.clone(), (seat.token.clone(), seat.invite.clone()));
-        blocking(&app, move |app| {
-            let seat = Seat {
-                token: seat.0,
-                invite: seat.1,
-                name: None,
-            };
-            opens_seat(app, &id, &seat)
-        })
-        .await
-        .unwrap_or(false)
+        let (id, seat) = (id.clone(), seat.clone());
+        blocking(&app, move |app| opens_seat(app, &id, &seat))
+            .await
+            .unwrap_or(false)
     };
     let Some(slot) = Slot::take(&app, player) else {
         return ApiError::busy("too many connections; try again later").into_response();
