@@ -1336,14 +1336,27 @@ oware_result oware_player_new(uint32_t level, uint64_t seed, bool reproducible, 
 
 /**
  * Sets the player's time budget: `ms` milliseconds a move (1 to
- * 86 400 000), used with time management (an iteration of the search that
- * is not expected to get far is not started). Levels 3 to 5 search within
- * it instead of their own limits; levels 1 and 2 do not search.
+ * 86 400 000, a day: the range of Rust's `Player::check_limits` and of
+ * Python's `Player(time_ms=)`), used with time management (an iteration
+ * of the search that is not expected to get far is not started). Levels
+ * 3 to 5 search within it instead of their own limits; levels 1 and 2 do
+ * not search.
  *
  * Returns `OWARE_RESULT_INVALID_ARGUMENT` when `ms` is out of range (the
- * player is unchanged).
+ * player is unchanged); `oware_player_time_budget_check` says why.
  */
 oware_result oware_player_set_time_budget(oware_player *player, uint64_t ms);
+
+/**
+ * Checks a player's time budget as `oware_player_set_time_budget` does,
+ * and writes why it is refused, in the words of Rust and Python, e.g.
+ * `"time_ms must be 1 to 86400000, not 0"`.
+ *
+ * Returns `OWARE_RESULT_OK` for a budget the player takes, else
+ * `OWARE_RESULT_INVALID_ARGUMENT`. Unless `err` is NULL or `err_len` is 0,
+ * `err` is set to why (empty when it is taken), NUL-terminated.
+ */
+oware_result oware_player_time_budget_check(uint64_t ms, char *err, size_t err_len);
 
 /**
  * Sets the threads the player's searches run on: 1 to 64 (a search with

@@ -507,7 +507,11 @@ class Player {
     return house;
   }
   // Milliseconds a move (1 to 86 400 000) for levels 3 to 5.
-  void set_time_budget(uint64_t ms) { check(oware_player_set_time_budget(get(), ms)); }
+  // Throws why a budget is refused, in the library's words.
+  void set_time_budget(uint64_t ms) {
+    detail::check_detail([&](char* e, size_t l) { return oware_player_time_budget_check(ms, e, l); });
+    check(oware_player_set_time_budget(get(), ms));
+  }
   // Threads a search runs on, 1 to 64.
   void set_threads(uint32_t threads) { check(oware_player_set_threads(get(), threads)); }
   // Level 5's opening book, on by default.

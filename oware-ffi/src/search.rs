@@ -294,12 +294,14 @@ pub unsafe extern "C" fn oware_player_new(
 }
 
 /// Sets the player's time budget: `ms` milliseconds a move (1 to
-/// 86 400 000), used with time management (an iteration of the search that
-/// is not expected to get far is not started). Levels 3 to 5 search within
-/// it instead of their own limits; levels 1 and 2 do not search.
+/// 86 400 000, a day: the range of Rust's `Player::check_limits` and of
+/// Python's `Player(time_ms=)`), used with time management (an iteration
+/// of the search that is not expected to get far is not started). Levels
+/// 3 to 5 search within it instead of their own limits; levels 1 and 2 do
+/// not search.
 ///
 /// Returns `OWARE_RESULT_INVALID_ARGUMENT` when `ms` is out of range (the
-/// player is unchanged).
+/// player is unchanged); `oware_player_time_budget_check` says why.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_player_set_time_budget(
     player: *mut oware_player,
@@ -307,10 +309,29 @@ pub unsafe extern "C" fn oware_player_set_time_budget(
 ) -> oware_result {
     ffi_result! {
         let player = arg_mut!(player);
-        if !(1..=86_400_000).contains(&ms) {
-            return Err(oware_result::InvalidArgument);
-        }
-        player.inner.set_limits(oware::search::SearchLimits::time_ms(ms));
+        player
+            .inner
+            .try_set_limits(SearchLimits::time_ms(ms))
+            .map_err(|_| oware_result::InvalidArgument)
+    }
+}
+
+/// Checks a player's time budget as `oware_player_set_time_budget` does,
+/// and writes why it is refused, in the words of Rust and Python, e.g.
+/// `"time_ms must be 1 to 86400000, not 0"`.
+///
+/// Returns `OWARE_RESULT_OK` for a budget the player takes, else
+/// `OWARE_RESULT_INVALID_ARGUMENT`. Unless `err` is NULL or `err_len` is 0,
+/// `err` is set to why (empty when it is taken), NUL-terminated.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_player_time_budget_check(
+    ms: u64,
+    err: *mut c_char,
+    err_len: usize,
+) -> oware_result {
+    ffi_detailed! { err, err_len;
+        Player::check_limits(SearchLimits::time_ms(ms))
+            .map_err(|e| Failure::new(oware_result::InvalidArgument, e))?;
         Ok(())
     }
 }

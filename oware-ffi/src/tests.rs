@@ -1948,7 +1948,19 @@ fn players() {
                 oware_player_set_time_budget(player, bad),
                 R::InvalidArgument
             );
+            // Why, in the core's words (`Player::check_limits`).
+            let mut err = [0 as core::ffi::c_char; 64];
+            assert_eq!(
+                oware_player_time_budget_check(bad, err.as_mut_ptr(), err.len()),
+                R::InvalidArgument
+            );
+            let why = core::ffi::CStr::from_ptr(err.as_ptr()).to_str().unwrap();
+            assert_eq!(why, format!("time_ms must be 1 to 86400000, not {bad}"));
         }
+        assert_eq!(
+            oware_player_time_budget_check(86_400_000, null_mut(), 0),
+            R::Ok
+        );
         for bad in [0, 65, u32::MAX] {
             assert_eq!(oware_player_set_threads(player, bad), R::InvalidArgument);
         }

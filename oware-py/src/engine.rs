@@ -199,9 +199,20 @@ fn player(level: Level, seed: u64, reproducible: bool) -> Player {
     }
 }
 
-/// The largest node budget `Player(nodes=...)` takes: 10^12 positions, days
-/// of search a move, so a larger number is a mistake.
-const MAX_PLAYER_NODES: u64 = 1_000_000_000_000;
+/// A player's budget a move, `name` (`nodes` or `time_ms`), from Python:
+/// the core's check and words ([`Player::check_limits`]), which a value
+/// past 64 bits or negative gets too, with the player's range up to `max`.
+fn player_budget(
+    value: &Int,
+    name: &str,
+    max: u64,
+    limits: fn(u64) -> SearchLimits,
+) -> PyResult<SearchLimits> {
+    let v = value
+        .get(0..=u64::MAX)
+        .ok_or_else(|| value_error(value.range_message(name, &(1..=max))))?;
+    Player::check_limits(limits(v)).map_err(|e| value_error(e.to_string()))
+}
 
 /// An engine player of a level, 1 (beginner) to 5 (strongest).
 ///
@@ -209,9 +220,10 @@ const MAX_PLAYER_NODES: u64 = 1_000_000_000_000;
 /// threads=None, nodes=None)`: levels 1-3 choose at random among equals,
 /// following `seed`. Level 5 thinks for 1 second a move on every core, plays
 /// its opening book (`book`) and perfect endgames from databases it builds
-/// itself; `time_ms` sets its budget a move and `threads` its threads.
-/// `reproducible=True` gives it 1 000 000 positions a move on one thread
-/// instead, and `nodes=N` N positions (either excludes `time_ms`); `endgame`
+/// itself; `time_ms` sets its budget a move (1 to 86 400 000 ms, a day) and
+/// `threads` its threads. `reproducible=True` gives it 1 000 000 positions a
+/// move on one thread instead, and `nodes=N` N positions (1 to 10**12;
+/// either excludes `time_ms`); `endgame`
 /// is an `EndgameDatabase` it plays from. ValueError for a level, budget or
 /// thread count out of range. Threads may share a player: a second call
 /// waits for the first to finish.
@@ -260,8 +272,9 @@ impl PyPlayer {
     ) -> PyResult<Self> {
         let seed = seed.0;
         let nodes = nodes
-            .map(|n| n.in_range("nodes", 1..=MAX_PLAYER_NODES))
-            .transpose()?;
+            .map(|n| player_budget(&n, "nodes", Player::MAX_NODES, SearchLimits::nodes))
+            .transpose()?
+            .and_then(|limits| limits.nodes);
         let reproducible = reproducible || nodes.is_some();
         let level = level_of(&level, "level")?;
         let mut engine = player(level, seed, reproducible);
@@ -273,7 +286,12 @@ impl PyPlayer {
                     "time_ms and reproducible=True exclude each other"
                 }));
             }
-            engine.set_limits(limits_from(None, None, Some(ms))?);
+            engine.set_limits(player_budget(
+                &ms,
+                "time_ms",
+                Player::MAX_TIME_MS,
+                SearchLimits::time_ms,
+            )?);
         }
         if let Some(n) = nodes {
             engine.set_limits(SearchLimits::nodes(n));
@@ -458,7 +476,7 @@ pub fn play_match(
 ) -> PyResult<PyMatchResult> {
     let (a, b) = (level_of(&first, "first")?, level_of(&second, "second")?);
     let budget = |n: Option<Int>, name: &str| {
-        n.map(|n| n.in_range(name, 1..=MAX_PLAYER_NODES))
+        n.map(|n| n.in_range(name, 1..=Player::MAX_NODES))
             .transpose()
     };
     let (a_nodes, b_nodes) = (

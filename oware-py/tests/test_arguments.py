@@ -55,7 +55,7 @@ INT_PARAMETERS: list[tuple[str, Callable[[int], object], str, int, int]] = [
     ("Score loss_in", lambda v: Score(loss_in=v), "loss_in", 0, 9999),
     ("Player level", lambda v: Player(v), "level", 1, 5),
     ("Player nodes", lambda v: Player(3, nodes=v), "nodes", 1, 10**12),
-    ("Player time_ms", lambda v: Player(5, time_ms=v), "time_ms", 1, U64),
+    ("Player time_ms", lambda v: Player(5, time_ms=v), "time_ms", 1, 86_400_000),
     ("Player threads", lambda v: Player(5, threads=v), "threads", 1, 64),
     ("play_match first", lambda v: oware.play_match(v, 1), "first", 1, 5),
     ("play_match second", lambda v: oware.play_match(1, v), "second", 1, 5),

@@ -4,7 +4,9 @@
 //! budget, a depth out of range) are refused with the messages the Python
 //! and C bindings give word for word (their tests pin the same strings).
 
-use oware::search::{MAX_TABLE_ENTRIES, SearchLimits, SearchLimitsError, Searcher, TableSizeError};
+use oware::search::{
+    Level, MAX_TABLE_ENTRIES, Player, SearchLimits, SearchLimitsError, Searcher, TableSizeError,
+};
 use oware::{Game, Position, Ruleset, Variant};
 
 /// The most positions a default search visits from a variant's start
@@ -170,4 +172,89 @@ fn a_table_of_no_entries_or_too_many_is_refused_with_the_bindings_words() {
             .depth,
         2
     );
+}
+
+#[test]
+fn try_search_refuses_what_check_refuses_and_searches_nothing() {
+    let game = Game::default();
+    let mut searcher = Searcher::new(1 << 16);
+    for bad in [
+        SearchLimits::depth(0),
+        SearchLimits::depth(65),
+        SearchLimits::depth(u8::MAX),
+        SearchLimits::nodes(0),
+        SearchLimits::time_ms(0),
+        SearchLimits {
+            depth: Some(6),
+            nodes: Some(0),
+            time_ms: None,
+        },
+    ] {
+        assert_eq!(
+            searcher.try_search(&game, bad),
+            Err(bad.check().unwrap_err())
+        );
+        assert_eq!(
+            searcher.try_analyse(&game, bad),
+            Err(bad.check().unwrap_err())
+        );
+    }
+    // What it takes, it searches as `search` does (a fresh table each).
+    for fine in [
+        SearchLimits::default(),
+        SearchLimits::depth(5),
+        SearchLimits::nodes(5_000),
+    ] {
+        let tried = Searcher::new(1 << 16).try_search(&game, fine);
+        assert_eq!(tried, Ok(Searcher::new(1 << 16).search(&game, fine)));
+        let tried = Searcher::new(1 << 16).try_analyse(&game, fine);
+        assert_eq!(tried, Ok(Searcher::new(1 << 16).analyse(&game, fine)));
+    }
+}
+
+#[test]
+fn a_players_budgets_have_one_range_and_one_message() {
+    let cases = [
+        (
+            SearchLimits::nodes(0),
+            "nodes must be 1 to 1000000000000, not 0",
+        ),
+        (
+            SearchLimits::nodes(1_000_000_000_001),
+            "nodes must be 1 to 1000000000000, not 1000000000001",
+        ),
+        (
+            SearchLimits::time_ms(0),
+            "time_ms must be 1 to 86400000, not 0",
+        ),
+        (
+            SearchLimits::time_ms(u64::MAX),
+            "time_ms must be 1 to 86400000, not 18446744073709551615",
+        ),
+        (SearchLimits::depth(65), "depth must be 1 to 64, not 65"),
+    ];
+    let mut player = Player::new(Level::Three, 1);
+    let before = player.limits();
+    for (limits, message) in cases {
+        let error = Player::check_limits(limits).expect_err(message);
+        assert_eq!(error.to_string(), message);
+        assert_eq!(player.try_set_limits(limits), Err(error));
+        assert_eq!(
+            player.limits(),
+            before,
+            "refused limits leave the player as it was"
+        );
+    }
+    for fine in [
+        SearchLimits::nodes(1),
+        SearchLimits::nodes(Player::MAX_NODES),
+        SearchLimits::time_ms(1),
+        SearchLimits::time_ms(Player::MAX_TIME_MS),
+        SearchLimits::default(),
+        Level::Five.limits(),
+        Level::Five.reproducible_limits(),
+    ] {
+        assert_eq!(player.try_set_limits(fine), Ok(()));
+        assert_eq!(player.limits(), fine);
+    }
 }

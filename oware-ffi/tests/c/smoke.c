@@ -782,6 +782,15 @@ static void test_engine(void) {
   EXPECT(oware_player_new(3, 1, false, NULL), OWARE_RESULT_NULL_PARAMETER);
   OK(oware_player_new(5, 42, false, &player));
   EXPECT(oware_player_set_time_budget(player, 0), OWARE_RESULT_INVALID_ARGUMENT);
+  EXPECT(oware_player_set_time_budget(player, 86400001), OWARE_RESULT_INVALID_ARGUMENT);
+  /* Why a budget is refused, in the words of Rust and Python. */
+  EXPECT(oware_player_time_budget_check(0, ERR), OWARE_RESULT_INVALID_ARGUMENT);
+  CHECK(strcmp(err, "time_ms must be 1 to 86400000, not 0") == 0);
+  EXPECT(oware_player_time_budget_check(86400001, ERR), OWARE_RESULT_INVALID_ARGUMENT);
+  CHECK(strcmp(err, "time_ms must be 1 to 86400000, not 86400001") == 0);
+  OK(oware_player_time_budget_check(86400000, ERR));
+  CHECK(err[0] == '\0');
+  EXPECT(oware_player_time_budget_check(0, NULL, 0), OWARE_RESULT_INVALID_ARGUMENT);
   EXPECT(oware_player_set_threads(player, 65), OWARE_RESULT_INVALID_ARGUMENT);
   EXPECT(oware_player_set_time_budget(NULL, 100), OWARE_RESULT_NULL_PARAMETER);
   EXPECT(oware_player_set_threads(NULL, 1), OWARE_RESULT_NULL_PARAMETER);

@@ -1025,10 +1025,10 @@ class Player:
         """A player of *level* (1 to 5; ValueError otherwise) whose random choices follow
         *seed* (any int, taken modulo 2**64).
 
-        *time_ms* is the time budget a move in milliseconds (positive; not with
-        ``reproducible=True`` or *nodes*): levels 3 to 5 search within it instead of their
-        own limits (level 5's is 1000). *threads* (1 to 64; default: every core for level 5,
-        one for the others) is the threads its searches run on.
+        *time_ms* is the time budget a move in milliseconds (1 to 86_400_000, a day;
+        not with ``reproducible=True`` or *nodes*): levels 3 to 5 search within it instead
+        of their own limits (level 5's is 1000). *threads* (1 to 64; default: every core
+        for level 5, one for the others) is the threads its searches run on.
 
         *nodes* (1 to 10**12) is a node budget a move: levels 3 to 5 search that many
         positions instead of their own limits. It implies ``reproducible=True``, so the

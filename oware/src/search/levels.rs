@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use std::sync::Arc;
 
-use super::{Book, Clock, Evaluation, SearchLimits, Searcher, auto};
+use super::{Book, Clock, Evaluation, SearchLimits, SearchLimitsError, Searcher, auto};
 use crate::endgame::Database;
 use crate::{Game, Move, StopHandle};
 
@@ -371,6 +371,74 @@ impl Player {
     /// Sets the search limits in place: as [`Player::with_limits`].
     pub fn set_limits(&mut self, limits: SearchLimits) {
         self.limits = limits;
+    }
+
+    /// The largest node budget a move a player takes
+    /// ([`Player::check_limits`]): 10^12 positions, days of search a move,
+    /// so a larger one is a mistake. Python's `Player(nodes=)` and
+    /// `play_match(first_nodes=, second_nodes=)` take the same range.
+    pub const MAX_NODES: u64 = 1_000_000_000_000;
+
+    /// The largest time budget a move a player takes
+    /// ([`Player::check_limits`]), in milliseconds: one day. Python's
+    /// `Player(time_ms=)` and C's `oware_player_set_time_budget` take the
+    /// same range.
+    pub const MAX_TIME_MS: u64 = 86_400_000;
+
+    /// The limits as given if a player takes them, else why not: what
+    /// [`SearchLimits::check`] refuses, and a node budget over
+    /// [`Player::MAX_NODES`] or a time budget over [`Player::MAX_TIME_MS`]
+    /// (a budget of 0 is refused with the player's range too). The one
+    /// check of a player's budgets, with these words, in Rust, Python and C.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchLimitsError`] for the first limit out of range (depth,
+    /// nodes, time).
+    ///
+    /// ```
+    /// use oware::search::{Player, SearchLimits, SearchLimitsError};
+    /// assert!(Player::check_limits(SearchLimits::time_ms(1_000)).is_ok());
+    /// assert_eq!(
+    ///     Player::check_limits(SearchLimits::nodes(0)).unwrap_err().to_string(),
+    ///     "nodes must be 1 to 1000000000000, not 0"
+    /// );
+    /// assert_eq!(
+    ///     Player::check_limits(SearchLimits::time_ms(86_400_001)),
+    ///     Err(SearchLimitsError::PlayerTime(86_400_001))
+    /// );
+    /// ```
+    pub const fn check_limits(limits: SearchLimits) -> Result<SearchLimits, SearchLimitsError> {
+        if let Some(nodes) = limits.nodes
+            && (nodes == 0 || nodes > Player::MAX_NODES)
+        {
+            return Err(SearchLimitsError::PlayerNodes(nodes));
+        }
+        if let Some(ms) = limits.time_ms
+            && (ms == 0 || ms > Player::MAX_TIME_MS)
+        {
+            return Err(SearchLimitsError::PlayerTime(ms));
+        }
+        limits.check()
+    }
+
+    /// Sets the search limits in place if [`Player::check_limits`] takes
+    /// them; the player is unchanged otherwise.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchLimitsError`] from [`Player::check_limits`].
+    ///
+    /// ```
+    /// use oware::search::{Level, Player, SearchLimits};
+    /// let mut player = Player::new(Level::Four, 1);
+    /// assert!(player.try_set_limits(SearchLimits::nodes(10_000)).is_ok());
+    /// assert!(player.try_set_limits(SearchLimits::time_ms(0)).is_err());
+    /// assert_eq!(player.limits(), SearchLimits::nodes(10_000));
+    /// ```
+    pub fn try_set_limits(&mut self, limits: SearchLimits) -> Result<(), SearchLimitsError> {
+        self.limits = Player::check_limits(limits)?;
+        Ok(())
     }
 
     /// This player with another evaluation (levels 3 to 5).

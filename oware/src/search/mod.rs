@@ -375,6 +375,12 @@ pub enum SearchLimitsError {
     ZeroNodes,
     /// A time budget of 0 ms.
     ZeroTime,
+    /// A node budget a move outside a [`Player`]'s range, 1 to
+    /// [`Player::MAX_NODES`] ([`Player::check_limits`]).
+    PlayerNodes(u64),
+    /// A time budget a move outside a [`Player`]'s range, 1 to
+    /// [`Player::MAX_TIME_MS`] ms ([`Player::check_limits`]).
+    PlayerTime(u64),
 }
 
 impl core::fmt::Display for SearchLimitsError {
@@ -388,6 +394,12 @@ impl core::fmt::Display for SearchLimitsError {
             ),
             SearchLimitsError::ZeroNodes => f.write_str("nodes must be 1 to 2**64 - 1, not 0"),
             SearchLimitsError::ZeroTime => f.write_str("time_ms must be 1 to 2**64 - 1, not 0"),
+            SearchLimitsError::PlayerNodes(nodes) => {
+                write!(f, "nodes must be 1 to {}, not {nodes}", Player::MAX_NODES)
+            }
+            SearchLimitsError::PlayerTime(ms) => {
+                write!(f, "time_ms must be 1 to {}, not {ms}", Player::MAX_TIME_MS)
+            }
         }
     }
 }
@@ -731,10 +743,67 @@ impl Searcher {
 
     /// Searches the current position of `game` (with its history) within
     /// `limits`; with none set ([`SearchLimits::default()`]), within
-    /// [`SearchLimits::DEFAULT`]. The limits are not checked: see
-    /// [`SearchLimits::check`] for the values refused elsewhere.
+    /// [`SearchLimits::DEFAULT`]. The limits are not checked (a depth of 0
+    /// is taken as 1, one over [`SearchLimits::MAX_DEPTH`] as the most):
+    /// [`Searcher::try_search`] refuses what [`SearchLimits::check`] does.
     pub fn search(&mut self, game: &Game, limits: SearchLimits) -> SearchResult {
         self.search_with(game, limits, |_| {})
+    }
+
+    /// As [`Searcher::search`], but refuses limits that are no limit, as
+    /// Python's `search` and C's `oware_searcher_search` do: a depth of 0
+    /// or over [`SearchLimits::MAX_DEPTH`], a node or time budget of 0.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchLimitsError`] from [`SearchLimits::check`]; nothing is
+    /// searched then.
+    ///
+    /// ```
+    /// use oware::search::{SearchLimits, SearchLimitsError, Searcher};
+    /// use oware::Game;
+    /// let mut searcher = Searcher::new(1 << 16);
+    /// let game = Game::default();
+    /// assert_eq!(searcher.try_search(&game, SearchLimits::depth(4))?.depth, 4);
+    /// assert_eq!(searcher.try_search(&game, SearchLimits::default())?.depth, 8);
+    /// let e = searcher.try_search(&game, SearchLimits::depth(65)).unwrap_err();
+    /// assert_eq!(e, SearchLimitsError::Depth(65));
+    /// assert_eq!(e.to_string(), "depth must be 1 to 64, not 65");
+    /// # Ok::<_, SearchLimitsError>(())
+    /// ```
+    pub fn try_search(
+        &mut self,
+        game: &Game,
+        limits: SearchLimits,
+    ) -> Result<SearchResult, SearchLimitsError> {
+        Ok(self.search(game, limits.check()?))
+    }
+
+    /// As [`Searcher::analyse`], but refuses the limits
+    /// [`Searcher::try_search`] refuses.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchLimitsError`] from [`SearchLimits::check`]; nothing is
+    /// searched then.
+    ///
+    /// ```
+    /// use oware::search::{SearchLimits, SearchLimitsError, Searcher};
+    /// use oware::Game;
+    /// let mut searcher = Searcher::new(1 << 16);
+    /// assert_eq!(searcher.try_analyse(&Game::default(), SearchLimits::depth(3))?.len(), 6);
+    /// assert_eq!(
+    ///     searcher.try_analyse(&Game::default(), SearchLimits::nodes(0)),
+    ///     Err(SearchLimitsError::ZeroNodes)
+    /// );
+    /// # Ok::<_, SearchLimitsError>(())
+    /// ```
+    pub fn try_analyse(
+        &mut self,
+        game: &Game,
+        limits: SearchLimits,
+    ) -> Result<Vec<MoveScore>, SearchLimitsError> {
+        Ok(self.analyse(game, limits.check()?))
     }
 
     /// As [`Searcher::search`], calling `on_iteration` with the result of
@@ -794,6 +863,8 @@ impl Searcher {
     /// `limits` (each move searched with a full window), best first. Every
     /// legal move gets a score: if a limit stops even the first iteration,
     /// each is scored by the position it leads to. Runs on one thread.
+    /// The limits are not checked, as for [`Searcher::search`];
+    /// [`Searcher::try_analyse`] refuses what [`SearchLimits::check`] does.
     pub fn analyse(&mut self, game: &Game, limits: SearchLimits) -> Vec<MoveScore> {
         let limits = self.limits_on_clock(limits);
         let clock = self.clock.clone(); // the budget includes preparing
