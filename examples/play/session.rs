@@ -383,7 +383,7 @@ impl Session {
     fn introduce(&self) {
         let ruleset = self.game.ruleset();
         let n = ruleset.houses_per_side();
-        say!("{}.", words::title(ruleset));
+        say!("{}.", ruleset.title());
         let houses = |side: Side| format!("{side} ({})", words::letters(side, n));
         let (bottom, top) = (self.sides.view, !self.sides.view);
         match (self.sides.level(bottom), self.sides.level(top)) {
@@ -532,7 +532,7 @@ impl Session {
     }
 
     fn announce_end(&self) {
-        if let Some(ending) = words::ending(&self.game) {
+        if let Some(ending) = self.game.ending() {
             say!("Game over. {ending}.");
         }
         if !self.sides.engines_only() {
@@ -715,7 +715,7 @@ impl Session {
     fn offer_draw(&mut self) {
         let turn = self.game.position().turn();
         say!("{turn} offers to end the game.");
-        if let Some(terms) = words::agreement_terms(&self.game) {
+        if let Some(terms) = self.game.agreement_terms() {
             say!("{terms}.");
         }
         if !self.keyboard.yes(&format!("{}, agree?", !turn)) {

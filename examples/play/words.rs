@@ -1,8 +1,10 @@
-//! What the game says: its name, the houses' letters and how the game
-//! ended, with the rule. What a move did is the library's
-//! [`oware::Explanation`].
+//! What the terminal game says beyond the library's words: counts, the
+//! engine's judgement, the houses' letters. The game's title and how it
+//! ended are the library's ([`oware::Ruleset::title`],
+//! [`oware::Game::ending`]), as is what a move did
+//! ([`oware::Explanation`]).
 
-use oware::{Family, Game, Leftover, Move, Outcome, Ruleset, Side, Termination};
+use oware::{Game, Move, Side};
 
 /// "1 seed", "4 seeds".
 pub fn seeds(n: usize) -> String {
@@ -85,31 +87,6 @@ fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// The game's name: Oware, Kalah or Congkak.
-pub fn game_name(ruleset: &Ruleset) -> &'static str {
-    match ruleset.family() {
-        Family::Kalah(_) => "Kalah",
-        Family::Congkak(_) => "Congkak",
-        _ => "Oware",
-    }
-}
-
-/// The banner: "Oware (abapa rules), 6 houses a side, 4 seeds in each".
-pub fn title(ruleset: &Ruleset) -> String {
-    let name = game_name(ruleset);
-    let rules = ruleset.to_string();
-    let rules = if rules.eq_ignore_ascii_case(name) {
-        String::new()
-    } else {
-        format!(" ({rules} rules)")
-    };
-    format!(
-        "{name}{rules}, {} houses a side, {} in each",
-        ruleset.houses_per_side(),
-        seeds(usize::from(ruleset.seeds_per_house()))
-    )
-}
-
 /// `side`'s house letters on a board of `n` houses: "A–F", "a–g".
 pub fn letters(side: Side, n: usize) -> String {
     let letter = |i: usize| oware::House::new(i).map(|h| Move::new(side, h).to_string());
@@ -128,101 +105,4 @@ pub fn stores(game: &Game) -> String {
         board.store(Side::South),
         board.store(Side::North)
     )
-}
-
-/// The rule that ended the game, by family: (R8, R9/R10, R11) for Oware,
-/// K4 for Kalah, C7 for Congkak.
-fn rule(ruleset: &Ruleset, termination: Termination, draw: bool) -> &'static str {
-    match (ruleset.family(), termination) {
-        (Family::Kalah(_), _) => "K4",
-        (Family::Congkak(_), _) => "C7",
-        (_, Termination::NoMoves) => "R8",
-        (_, Termination::Majority) if draw => "R10",
-        (_, Termination::Majority) => "R9",
-        _ => "R11",
-    }
-}
-
-/// The end of the game as a sentence with the rule: "South cannot feed
-/// North: South takes its 4 seeds (R8); 24-24, a draw".
-pub fn ending(game: &Game) -> Option<String> {
-    let outcome = game.outcome()?;
-    let pos = game.position();
-    let board = pos.board();
-    let ruleset = game.ruleset();
-    let rule = rule(ruleset, outcome.termination, outcome.winner.is_none());
-    let split = split(ruleset);
-    let mover = pos.turn();
-    let why = match outcome.termination {
-        Termination::NoMoves if board.row_seeds(mover) == 0 => {
-            format!(
-                "{mover} has no seeds to sow: each side takes the seeds on its own side ({rule})"
-            )
-        }
-        Termination::NoMoves => format!(
-            "{mover} cannot feed {}: {mover} takes its {} ({rule})",
-            !mover,
-            seeds(usize::from(board.row_seeds(mover)))
-        ),
-        Termination::Majority if outcome.winner.is_none() => {
-            format!("Both sides have captured half the seeds ({rule})")
-        }
-        Termination::Majority => format!(
-            "{} has captured more than half the seeds ({rule})",
-            outcome.winner.unwrap_or(mover)
-        ),
-        Termination::Cycle => format!(
-            "The same position has come up {} times: {split} ({rule})",
-            game.repetitions()
-        ),
-        Termination::MoveLimit => format!(
-            "{} plies without a capture: {split} ({rule})",
-            game.plies_since_capture()
-        ),
-        Termination::Agreement => format!("Ended by agreement: {split} ({rule})"),
-        Termination::EmptyRow => {
-            let empty = Side::ALL
-                .into_iter()
-                .find(|&s| board.row_seeds(s) == 0)
-                .unwrap_or(mover);
-            format!("{empty}'s houses are empty: the seeds left go to the stores ({rule})")
-        }
-        _ => format!("Every seed is in a store ({rule})"),
-    };
-    Some(format!("{why}; {}", result(&outcome, "wins")))
-}
-
-/// What ending the game by agreement now would give, before it is
-/// agreed: "By agreement each side takes the seeds on its own side (R11):
-/// North would win 25-23".
-pub fn agreement_terms(game: &Game) -> Option<String> {
-    let outcome = game.clone().end_by_agreement().ok()?;
-    let ruleset = game.ruleset();
-    let rule = rule(ruleset, outcome.termination, outcome.winner.is_none());
-    Some(format!(
-        "By agreement {} ({rule}): {}",
-        split(ruleset),
-        result(&outcome, "would win")
-    ))
-}
-
-/// How the seeds left on the board are counted when the game is ended
-/// by agreement or a cycle.
-fn split(ruleset: &Ruleset) -> &'static str {
-    match ruleset.cycle().leftover {
-        Leftover::NotCounted => "the seeds left are not counted",
-        _ => "each side takes the seeds on its own side",
-    }
-}
-
-/// The result: "South wins 27-21" (with the verb `wins`), "24-24, a draw".
-fn result(outcome: &Outcome, wins: &str) -> String {
-    let (south, north) = (outcome.scores.south, outcome.scores.north);
-    match outcome.winner {
-        Some(side) => {
-            let (won, lost) = side.fold_sn((south, north), (north, south));
-            format!("{side} {wins} {won}-{lost}")
-        }
-        None => format!("{south}-{north}, a draw"),
-    }
 }

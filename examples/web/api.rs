@@ -12,7 +12,7 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use oware::search::Level;
-use oware::{Position, Ruleset};
+use oware::{Position, Ruleset, Variant};
 
 use crate::lessons;
 use crate::live::{self, LiveView, NewLive};
@@ -22,8 +22,16 @@ use crate::wire::{self, GameView, Hint, LessonTry, MoveRequest, NewGame, Played,
 
 /// The largest request body read, in bytes.
 pub const MAX_BODY: usize = 2048;
-/// The rulesets a ranked game is played by: those the page offers.
-const RANKED_RULESETS: [&str; 5] = ["abapa", "awale", "openspiel", "kalah", "congkak"];
+/// The presets the pages offer, in the menus' order, each in the
+/// library's words ([`Variant::description`]); a game against the machine
+/// by one of them, from its start, is ranked.
+const OFFERED: [Variant; 5] = [
+    Variant::Abapa,
+    Variant::Awale,
+    Variant::OpenSpiel,
+    Variant::Kalah,
+    Variant::Congkak,
+];
 /// The longest name kept for the leaderboard, in characters.
 const MAX_NAME: usize = 40;
 /// The longest ruleset or position text read, in bytes.
@@ -275,7 +283,10 @@ impl App {
         let mut session = Session::new(new_id(), start, you, level, name);
         if request.position.is_some() {
             session.unrank(session::SET_UP);
-        } else if !RANKED_RULESETS.contains(&session.game().ruleset().to_string().as_str()) {
+        } else if !OFFERED
+            .iter()
+            .any(|v| v.name() == session.game().ruleset().to_string())
+        {
             session.unrank(session::CUSTOM_RULES);
         }
         self.store.insert_game(&session.stored())?;
@@ -627,11 +638,59 @@ fn laid_out(cell: &'static OnceLock<String>, title: &str, main: &str) -> Html<&'
 
 async fn page() -> Html<&'static str> {
     static PAGE: OnceLock<String> = OnceLock::new();
-    laid_out(
-        &PAGE,
-        "Oware against the machine",
-        include_str!("static/index.html"),
-    )
+    Html(PAGE.get_or_init(|| {
+        in_layout(
+            "Oware against the machine",
+            &menus(include_str!("static/index.html")),
+        )
+    }))
+}
+
+/// `page` with its menus filled in from the library's words: each line
+/// marked `<!-- levels -->` becomes the machine's levels as radio buttons
+/// (the first checked), each marked `<!-- rulesets -->` the offered
+/// presets as options, indented as the mark.
+fn menus(page: &str) -> String {
+    let levels: Vec<String> = Level::ALL
+        .iter()
+        .map(|level| {
+            let n = level.number();
+            let checked = if n == 1 { " checked" } else { "" };
+            format!(
+                "<label><input type=\"radio\" name=\"level\" value=\"{n}\"{checked}><span><b>Level {n}</b> {}</span></label>",
+                level.description()
+            )
+        })
+        .collect();
+    let rulesets: Vec<String> = OFFERED
+        .iter()
+        .map(|v| {
+            format!(
+                "<option value=\"{}\">{}</option>",
+                v.name(),
+                v.description()
+            )
+        })
+        .collect();
+    let mut filled = String::with_capacity(page.len() + 2048);
+    for line in page.lines() {
+        let indent = &line[..line.len() - line.trim_start().len()];
+        let items = match line.trim() {
+            "<!-- levels -->" => &levels,
+            "<!-- rulesets -->" => &rulesets,
+            _ => {
+                filled.push_str(line);
+                filled.push('\n');
+                continue;
+            }
+        };
+        for item in items {
+            filled.push_str(indent);
+            filled.push_str(item);
+            filled.push('\n');
+        }
+    }
+    filled
 }
 
 async fn rules() -> Html<&'static str> {
@@ -783,6 +842,26 @@ mod tests {
         assert!(page.contains(
             "<a href=\"/rules\">Rules</a>\n  </nav>\n</header>\n<main>R6</main>\n</body>"
         ));
+    }
+
+    #[test]
+    fn the_menus_are_the_librarys_words() {
+        let page = menus(include_str!("static/index.html"));
+        assert!(!page.contains("<!-- levels -->") && !page.contains("<!-- rulesets -->"));
+        for level in Level::ALL {
+            assert!(page.contains(level.description()), "{level}");
+        }
+        assert!(page.contains(
+            "        <label><input type=\"radio\" name=\"level\" value=\"1\" checked><span><b>Level 1</b>"
+        ));
+        for variant in OFFERED {
+            let option = format!(
+                "<option value=\"{}\">{}</option>",
+                variant.name(),
+                variant.description()
+            );
+            assert_eq!(page.matches(&option).count(), 3, "{option}");
+        }
     }
 
     #[test]

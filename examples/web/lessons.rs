@@ -8,7 +8,7 @@ use oware::{Game, Move, Position, Side};
 use serde::Serialize;
 
 use crate::session::{Refusal, play_reported};
-use crate::wire::{BoardView, EndView, ReportView, Sides, threatened, title};
+use crate::wire::{BoardView, EndView, ReportView, Sides, threatened};
 
 /// What a lesson asks of the learner's one move.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -364,7 +364,7 @@ impl Lesson {
             count: LESSONS.len(),
             part: self.part,
             title: self.title,
-            rules: title(start.ruleset()),
+            rules: start.ruleset().title(),
             text: self.text,
             task: self.task,
             board: BoardView::of(&start),

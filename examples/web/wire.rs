@@ -4,12 +4,6 @@
 use oware::{Game, Move, MoveReport, Outcome, Pit, Position, Side};
 use serde::{Deserialize, Serialize};
 
-#[path = "../play/words.rs"]
-#[allow(dead_code)]
-mod words;
-
-pub use words::title;
-
 /// A side as the wire spells it: `"south"` or `"north"`.
 pub fn side_name(side: Side) -> &'static str {
     side.fold_sn("south", "north")
@@ -181,7 +175,7 @@ impl EndView {
     pub fn of(game: &Game) -> Option<EndView> {
         let outcome: Outcome = game.outcome()?;
         Some(EndView {
-            text: words::ending(game).unwrap_or_else(|| outcome.to_string()),
+            text: game.ending().unwrap_or_else(|| outcome.to_string()),
             result: outcome.result_str(),
             winner: outcome.winner.map(side_name),
             scores: Sides::each(|side| side.fold_sn(outcome.scores.south, outcome.scores.north)),
@@ -226,7 +220,7 @@ impl TableView {
         TableView {
             id: id.to_owned(),
             ruleset: game.ruleset().to_string(),
-            title: title(game.ruleset()),
+            title: game.ruleset().title(),
             ply: game.ply(),
             turn: side_name(pos.turn()),
             board: BoardView::of(pos),

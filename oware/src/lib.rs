@@ -116,6 +116,7 @@ pub mod search;
 mod serde_impls;
 mod side;
 mod stop;
+mod words;
 
 pub use board::Board;
 pub use explain::{Explanation, Sowing};

@@ -92,6 +92,26 @@ impl Level {
         }
     }
 
+    /// How the level plays, in a few words for a menu: `"random, takes a
+    /// capture half the time"`, `"greedy: the most seeds now"`, `"looks 4
+    /// plies ahead"`, `"looks 8 plies ahead"`, `"thinks a second a move,
+    /// plays endgames perfectly"` (the table above says it in full).
+    ///
+    /// ```
+    /// use oware::search::Level;
+    /// assert_eq!(Level::Three.description(), "looks 4 plies ahead");
+    /// ```
+    #[must_use]
+    pub const fn description(self) -> &'static str {
+        match self {
+            Level::One => "random, takes a capture half the time",
+            Level::Two => "greedy: the most seeds now",
+            Level::Three => "looks 4 plies ahead",
+            Level::Four => "looks 8 plies ahead",
+            Level::Five => "thinks a second a move, plays endgames perfectly",
+        }
+    }
+
     /// The level's search limits (levels 1 and 2 do not search).
     #[must_use]
     pub const fn limits(self) -> SearchLimits {
