@@ -40,7 +40,7 @@ use oware::{Position, Side};
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
-use crate::api::{ApiError, App};
+use crate::app::{ApiError, App};
 use crate::session::{Refusal, checked_move, play_reported};
 use crate::store::StoredLive;
 use crate::wire::{EndView, ReportView, Sides, TableView, parse_side, side_name};
@@ -777,7 +777,7 @@ fn apply(
     message: &ClientMessage,
 ) -> Result<(Arc<str>, Option<Live>), Refusal> {
     if let ClientMessage::Rematch {} = message {
-        return Ok(match live.rematch(seat, crate::api::new_id())? {
+        return Ok(match live.rematch(seat, crate::app::new_id())? {
             Some(next) => (ServerMessage::Rematch { id: &next.id }.text(), Some(next)),
             None => (state(live), None),
         });
@@ -937,7 +937,7 @@ fn join(app: &App, id: &str, seat: &Seat) -> Result<Joined, ApiError> {
     if let Some(code) = seat.invite.as_deref()
         && let Some(open) = live.invited(code)
     {
-        let name = crate::api::clean_name(seat.name.as_deref().unwrap_or(""));
+        let name = crate::app::clean_name(seat.name.as_deref().unwrap_or(""));
         if app.store().take_seat(id, code, &name)?.is_some() {
             taken = Some(live.take_seat(open, name));
             side = Some(open);
@@ -1286,7 +1286,7 @@ pub fn create(app: &App, request: &NewLive, start: Position) -> Result<Created, 
     let side = match request.side.as_deref() {
         None => Side::South,
         Some("random") => {
-            if crate::api::new_id().bytes().map(u32::from).sum::<u32>() % 2 == 0 {
+            if crate::app::new_id().bytes().map(u32::from).sum::<u32>() % 2 == 0 {
                 Side::South
             } else {
                 Side::North
@@ -1296,10 +1296,10 @@ pub fn create(app: &App, request: &NewLive, start: Position) -> Result<Created, 
             .ok_or_else(|| ApiError::bad("side must be \"south\", \"north\" or \"random\""))?,
     };
     let tokens = Sides {
-        south: crate::api::new_id(),
-        north: crate::api::new_id(),
+        south: crate::app::new_id(),
+        north: crate::app::new_id(),
     };
-    let name = crate::api::clean_name(request.name.as_deref().unwrap_or(""));
+    let name = crate::app::clean_name(request.name.as_deref().unwrap_or(""));
     let names = match side {
         Side::South => Sides {
             south: name,
@@ -1314,9 +1314,9 @@ pub fn create(app: &App, request: &NewLive, start: Position) -> Result<Created, 
         Some(c) => Some(Clock::new(c.base_secs, c.increment_secs).map_err(ApiError::bad)?),
         None => None,
     };
-    let invite = crate::api::new_id();
+    let invite = crate::app::new_id();
     let live = Live::new(
-        crate::api::new_id(),
+        crate::app::new_id(),
         start,
         tokens,
         names,

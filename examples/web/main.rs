@@ -18,6 +18,7 @@
 //! are in `examples/web/tests/` (`node e2e.mjs`, `load.mjs`, run by `.ci/run`).
 
 mod api;
+mod app;
 mod lessons;
 mod live;
 mod session;
@@ -74,7 +75,7 @@ fn main() -> ExitCode {
         }
     };
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let limits = api::Limits {
+    let limits = app::Limits {
         cached: args.cached_games,
         open: args.open_games,
     };
@@ -84,7 +85,7 @@ fn main() -> ExitCode {
         spectators: args.spectators,
         expiry_secs: (args.expire_hours.max(0.0) * 3600.0) as u64,
     };
-    let app = Arc::new(api::App::new(store, seed, limits, live));
+    let app = Arc::new(app::App::new(store, seed, limits, live));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         // Engine searches and SQLite run on these: a bounded pool.
@@ -107,7 +108,7 @@ fn clock_seed() -> u64 {
 }
 
 /// Serves the app on `addr` until Ctrl-C.
-async fn serve(addr: SocketAddr, app: Arc<api::App>) -> std::io::Result<()> {
+async fn serve(addr: SocketAddr, app: Arc<app::App>) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
     println!("oware web: serving http://{}", listener.local_addr()?);
     tokio::spawn(live::sweep(Arc::clone(&app)));
