@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use oware::search::Level;
 use oware::{Position, Ruleset, Variant};
 
-use crate::live::{Hub, LiveLimits};
+use crate::live::hub::{Hub, LiveLimits};
 use crate::session::{self, Machines, Refusal, Session};
 use crate::store::Store;
 use crate::wire::{self, NewGame, Played};

@@ -11,7 +11,7 @@
 //! it saw; the library checks and plays it, the machine replies on a
 //! blocking thread, the game record goes to the store, and the page
 //! animates the reports it gets back. Live games between two people go
-//! over a WebSocket (`live.rs`): each move checked, stored and pushed to
+//! over a WebSocket (`live/`): each move checked, stored and pushed to
 //! both players and the spectators. `/learn` is a course of one-move
 //! lessons on a live board (`lessons.rs`), each judged by the library. The
 //! end-to-end tests and the load test
