@@ -310,7 +310,7 @@ impl Database {
             return Err(EndgameError::Stopped);
         }
         let mut work = Work::new(n as usize)?;
-        self.read_moves(seeds, &mut work, stop)?;
+        self.read_moves(seeds, 0, &mut work, stop)?;
         report.step = 1;
         progress(report);
         let frame = self.frame(seeds);
@@ -335,12 +335,14 @@ impl Database {
         Ok(seeds as u8)
     }
 
-    /// The first step of a layer: every position's moves, quiet ones
-    /// counted, those leaving the layer valued from the layers below; split
-    /// over the machine's cores (on this thread alone if no other starts).
-    fn read_moves(
+    /// The first step of a layer: every move of the positions from index
+    /// `start` on that `work` holds, quiet ones counted, those leaving the
+    /// layer valued from the layers below; split over the machine's cores
+    /// (on this thread alone if no other starts).
+    pub(super) fn read_moves(
         &self,
         seeds: usize,
+        start: usize,
         work: &mut Work,
         stop: &StopHandle,
     ) -> Result<(), EndgameError> {
@@ -353,7 +355,7 @@ impl Database {
             .zip(work.best_lower_exit.chunks_mut(chunk))
             .zip(work.best_upper_exit.chunks_mut(chunk));
         super::threads::run_all(parts.enumerate().map(|(k, ((open, lower), upper))| {
-            move || self.read_moves_from(seeds, k * chunk, open, lower, upper, stop)
+            move || self.read_moves_from(seeds, start + k * chunk, open, lower, upper, stop)
         }));
         // A part stopped early leaves the flag set.
         Checker::new(stop).now().map_err(EndgameError::from)
@@ -439,7 +441,7 @@ impl Database {
     }
 
     /// The houses of position `i` of the layer of `seeds` seeds.
-    fn decode(&self, seeds: usize, i: u64, houses: &mut Houses) {
+    pub(super) fn decode(&self, seeds: usize, i: u64, houses: &mut Houses) {
         let h2 = 2 * self.ruleset.houses_per_side();
         self.index
             .distribution(seeds, i, &mut houses[..h2])

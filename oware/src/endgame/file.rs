@@ -497,7 +497,7 @@ impl<R: Read> Checksummed<R> {
 
 /// CRC-32 (IEEE 802.3, reflected, as zlib and PNG use), by a table of 8
 /// slices: eight bytes a step.
-struct Crc32 {
+pub(super) struct Crc32 {
     state: u32,
 }
 
@@ -534,11 +534,11 @@ const fn crc_tables() -> [[u32; 256]; 8] {
 }
 
 impl Crc32 {
-    fn new() -> Crc32 {
+    pub(super) fn new() -> Crc32 {
         Crc32 { state: !0 }
     }
 
-    fn update(&mut self, bytes: &[u8]) {
+    pub(super) fn update(&mut self, bytes: &[u8]) {
         let t = &CRC_TABLES;
         let mut c = self.state;
         let mut chunks = bytes.chunks_exact(8);
@@ -559,7 +559,7 @@ impl Crc32 {
         self.state = c;
     }
 
-    fn value(&self) -> u32 {
+    pub(super) fn value(&self) -> u32 {
         !self.state
     }
 }

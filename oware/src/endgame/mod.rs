@@ -94,12 +94,14 @@ pub mod file;
 mod index;
 mod layer;
 mod retrograde;
+pub mod slices;
 mod solver;
 mod threads;
 
 pub use database::{Database, MAX_LAYER_POSITIONS, Progress};
 pub use file::{DirError, FORMAT_VERSION, LoadError};
 pub use index::SeedIndex;
+pub use slices::{LayerSlice, SliceError};
 pub use solver::SolveError;
 
 use crate::MoveList;

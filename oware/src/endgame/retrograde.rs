@@ -32,9 +32,10 @@ const PARALLEL_BLOCK: usize = 1 << 10;
 
 /// Marks an entry into `F` in the work queues (entries into `W` are plain
 /// indices); layers hold fewer than 2^31 positions.
-const FORCED: u32 = 1 << 31;
+pub(crate) const FORCED: u32 = 1 << 31;
 
 /// The state of every position of a layer while it is solved.
+#[derive(Clone)]
 pub(crate) struct Work {
     /// The threshold at which the position entered `W` (its lower bound).
     pub(crate) lower: Vec<i8>,
@@ -189,7 +190,7 @@ impl Work {
     /// Round 0 of threshold `t`: positions with a move leaving the layer
     /// worth `t`, and those all of whose moves are now no better than `−t`,
     /// into `entries` (empty).
-    fn entries_by_exits(
+    pub(crate) fn entries_by_exits(
         &mut self,
         t: i8,
         entries: &mut Vec<u32>,
@@ -212,7 +213,7 @@ impl Work {
 
     /// A child entered `W_t`: the move to it holds its mover to `−t` or
     /// less; a predecessor with no open move left enters `F_t`.
-    fn child_entered_w(
+    pub(crate) fn child_entered_w(
         &mut self,
         t: i8,
         predecessors: &[u32],
@@ -231,7 +232,7 @@ impl Work {
 
     /// A child entered `F_t`: moving to it forces `t`; its predecessors
     /// enter `W_t` in this `round`.
-    fn child_entered_f(
+    pub(crate) fn child_entered_f(
         &mut self,
         t: i8,
         round: u32,
