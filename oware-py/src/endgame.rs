@@ -6,10 +6,12 @@ use std::sync::Arc;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyType};
+use pyo3::types::{PyBytes, PyString, PyType};
 
 use oware::StopHandle;
-use oware::endgame::{Convention, Database, LoadError, Probe, SolveError, Value};
+use oware::endgame::{
+    Convention, Database, LayerSlice, LoadError, Probe, SliceError, SolveError, Value,
+};
 
 use crate::board::PyBoard;
 use crate::engine::interruptible;
@@ -396,6 +398,42 @@ impl PyEndgameDatabase {
         }
     }
 
+    /// A copy of this database with the next layer joined from its finished
+    /// slices (`EndgameLayerSlice`, all of them, in order), as building the
+    /// layer here gives it; this database is unchanged. ValueError when the
+    /// slices are not every finished slice of this database's next layer.
+    fn with_layer_slices(
+        &self,
+        py: Python<'_>,
+        slices: Vec<PyRef<'_, PyEndgameLayerSlice>>,
+    ) -> PyResult<PyEndgameDatabase> {
+        let parts: Vec<LayerSlice> = slices.iter().map(|s| s.slice.clone()).collect();
+        drop(slices);
+        let mut db = (*self.db).clone();
+        py.detach(|| db.add_layer_slices(parts).map(|_| db))
+            .map(PyEndgameDatabase::new)
+            .map_err(slice_error)
+    }
+
+    /// Writes layer `seeds` to its file in the directory `path`, as
+    /// `save_dir` does for every layer (whole or absent, never half
+    /// written); returns the file's path; releases the GIL.
+    fn save_layer(&self, py: Python<'_>, path: PathBuf, seeds: Int) -> PyResult<PathBuf> {
+        let held = self.db.max_seeds().map_or(0..=0, |m| 0..=m);
+        let Some(seeds) = seeds
+            .get(held.clone())
+            .filter(|_| self.db.max_seeds().is_some())
+        else {
+            let what = match self.db.max_seeds() {
+                Some(_) => seeds.range_message("seeds", &held),
+                None => "the database holds no layer: nothing to save".to_owned(),
+            };
+            return Err(value_error(what));
+        };
+        py.detach(|| self.db.write_layer_file(&path, seeds))
+            .map_err(|e| os_error(e, &path))
+    }
+
     fn __eq__(&self, other: PyRef<'_, PyEndgameDatabase>) -> bool {
         Arc::ptr_eq(&self.db, &other.db) || *self.db == *other.db
     }
@@ -411,4 +449,160 @@ impl PyEndgameDatabase {
             convention_name(self.db.convention())
         )
     }
+}
+
+/// A core slice error as its Python exception.
+fn slice_error(e: SliceError) -> PyErr {
+    match e {
+        SliceError::Endgame(e) => OwareErr::from(e).into(),
+        e => value_error(e.to_string()),
+    }
+}
+
+/// One index range of an endgame layer built in slices, each of which can
+/// be on its own machine: the slices exchange the positions they decide in
+/// rounds of messages (`start_threshold`, `send`, `receive`), and
+/// `EndgameDatabase.with_layer_slices` joins the finished slices into the
+/// layer one process would build. `oware.distributed.build_layer` runs them
+/// on Ray. A message list is `bytes`: little-endian 32-bit words.
+#[pyclass(module = "oware", name = "EndgameLayerSlice")]
+#[derive(Debug)]
+pub struct PyEndgameLayerSlice {
+    slice: LayerSlice,
+}
+
+#[pymethods]
+impl PyEndgameLayerSlice {
+    /// Slice `slice` of `slices` (0 <= slice < slices <= 65536) of the layer
+    /// after those `database` holds, with every move of its positions read;
+    /// releases the GIL.
+    #[new]
+    fn new(
+        py: Python<'_>,
+        database: PyRef<'_, PyEndgameDatabase>,
+        slice: Int,
+        slices: Int,
+    ) -> PyResult<PyEndgameLayerSlice> {
+        let max = oware::endgame::slices::MAX_SLICES;
+        let slices = slices.in_range("slices", 1..=max)?;
+        let slice = slice.in_range("slice", 0..=slices - 1)?;
+        let db = Arc::clone(&database.db);
+        drop(database);
+        py.detach(|| LayerSlice::new(&db, slice, slices))
+            .map(|slice| PyEndgameLayerSlice { slice })
+            .map_err(slice_error)
+    }
+
+    /// The slice written by `to_bytes`. ValueError for other bytes.
+    #[staticmethod]
+    fn from_bytes(py: Python<'_>, data: &[u8]) -> PyResult<PyEndgameLayerSlice> {
+        py.detach(|| LayerSlice::from_bytes(data))
+            .map(|slice| PyEndgameLayerSlice { slice })
+            .map_err(slice_error)
+    }
+
+    /// The slice's whole state (work arrays of 6 bytes a position, where the
+    /// build is), checked by CRC-32 when read back.
+    fn to_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.slice.to_bytes())
+    }
+
+    /// Starts the next threshold; False, doing nothing, once every
+    /// threshold has started. Every slice starts together, once no slice
+    /// had a message to send.
+    fn start_threshold(&mut self) -> PyResult<bool> {
+        self.slice.start_threshold().map_err(slice_error)
+    }
+
+    /// This round's messages, one `bytes` a slice (index k for slice k);
+    /// releases the GIL.
+    fn send<'py>(&mut self, py: Python<'py>) -> Vec<Bound<'py, PyBytes>> {
+        let slice = &mut self.slice;
+        let out = py.detach(|| slice.send());
+        out.iter()
+            .map(|words| PyBytes::new(py, &words_to_bytes(words)))
+            .collect()
+    }
+
+    /// Applies the messages every slice sent this one this round (a list of
+    /// `bytes`, one a sender); releases the GIL. ValueError, the slice
+    /// unchanged, for bytes that are not whole words or a message that is
+    /// not for this slice at this point.
+    fn receive(&mut self, py: Python<'_>, inbox: Vec<Vec<u8>>) -> PyResult<()> {
+        let mut words = Vec::with_capacity(inbox.len());
+        for (k, bytes) in inbox.iter().enumerate() {
+            if bytes.len() % 4 != 0 {
+                return Err(value_error(format!(
+                    "message list {k} is {} bytes, not a whole number of 4-byte words",
+                    bytes.len()
+                )));
+            }
+            words.push(bytes_to_words(bytes));
+        }
+        let slice = &mut self.slice;
+        py.detach(|| {
+            let lists: Vec<&[u32]> = words.iter().map(Vec::as_slice).collect();
+            slice.receive(&lists)
+        })
+        .map_err(slice_error)
+    }
+
+    /// The layer's seed total.
+    #[getter]
+    fn seeds(&self) -> u8 {
+        self.slice.seeds()
+    }
+
+    /// This slice's number, from 0.
+    #[getter]
+    fn slice(&self) -> u32 {
+        self.slice.slice()
+    }
+
+    /// The slices of the layer.
+    #[getter]
+    fn slices(&self) -> u32 {
+        self.slice.slices()
+    }
+
+    /// The positions of the layer this slice owns, as a `range`.
+    #[getter]
+    fn range<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let r = self.slice.range();
+        py.import("builtins")?
+            .getattr("range")?
+            .call1((r.start, r.end))
+    }
+
+    /// Whether every threshold has started and this slice has nothing left
+    /// to send: once every slice is, the slices can be joined.
+    #[getter]
+    fn is_finished(&self) -> bool {
+        self.slice.is_finished()
+    }
+
+    fn __repr__(&self) -> String {
+        let r = self.slice.range();
+        format!(
+            "<EndgameLayerSlice seeds={} slice={} of {} range({}, {})>",
+            self.slice.seeds(),
+            self.slice.slice(),
+            self.slice.slices(),
+            r.start,
+            r.end
+        )
+    }
+}
+
+/// Messages as little-endian bytes.
+fn words_to_bytes(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+/// Little-endian bytes (a whole number of words) as messages.
+fn bytes_to_words(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks_exact(4)
+        .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+        .collect()
 }

@@ -34,7 +34,7 @@ mod _oware {
     #[pymodule_export]
     use crate::board::{_board_from_state, PyBoard};
     #[pymodule_export]
-    use crate::endgame::{PyEndgameDatabase, PyEndgameProbe, PyEndgameValue};
+    use crate::endgame::{PyEndgameDatabase, PyEndgameLayerSlice, PyEndgameProbe, PyEndgameValue};
     #[pymodule_export]
     use crate::engine::{
         _score_from_raw, PyMatchResult, PyPlayer, PyScore, PySearchResult, PySearcher, play_match,

@@ -240,3 +240,51 @@ def test_bad_arguments() -> None:
         distributed.self_play(1, players=(1,), out="/nonexistent/never")
     with pytest.raises(TypeError):
         distributed.self_play(1, players=(1, "x"), out="/nonexistent/never")  # type: ignore[arg-type]
+
+
+def _layer_files(directory: pathlib.Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(directory.glob("*.owdb"))}
+
+
+@pytest.mark.parametrize("convention", ["even", "own"])
+def test_build_layer_writes_the_files_one_process_writes(tmp_path: pathlib.Path, convention: str) -> None:
+    whole = tmp_path / "whole"
+    oware.EndgameDatabase.build(7, convention=convention).save_dir(whole)
+    sliced = tmp_path / "sliced"
+    sliced.mkdir()
+    for seeds in range(8):
+        path = distributed.build_layer(sliced, convention=convention, slices=2 if seeds % 2 else 3)
+        assert pathlib.Path(path).name == f"{convention}-{seeds:02}.owdb"
+    assert _layer_files(sliced) == _layer_files(whole)
+    assert len(_layer_files(sliced)) == 8
+
+
+@pytest.mark.skipif(not pathlib.Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_build_layer_survives_a_worker_killed_mid_round(tmp_path: pathlib.Path) -> None:
+    oware.EndgameDatabase.build(9).save_dir(tmp_path / "whole")
+    oware.EndgameDatabase.build(8).save_dir(tmp_path / "sliced")
+    killed: list[int] = []
+    done = threading.Event()
+    killer = threading.Thread(target=_kill_one_worker_running, args=("ray::_slice_round_body", killed, done))
+    killer.start()
+    try:
+        distributed.build_layer(tmp_path / "sliced", slices=2, max_retries=3)
+    finally:
+        done.set()
+        killer.join()
+    assert killed, "no worker was caught running a slice's round"
+    assert _layer_files(tmp_path / "sliced") == _layer_files(tmp_path / "whole")
+
+
+def test_build_layer_refuses_what_it_cannot_build(tmp_path: pathlib.Path) -> None:
+    with pytest.raises(ValueError, match="slices must be 1 to 65536, not 0"):
+        distributed.build_layer(tmp_path, slices=0)
+    with pytest.raises(TypeError, match="slices must be an int"):
+        distributed.build_layer(tmp_path, slices=2.0)  # type: ignore[arg-type]
+    with pytest.raises(oware.EndgameError):
+        distributed.build_layer(tmp_path, ruleset="kalah")
+    one_seed = "abapa(seeds=1)"
+    oware.EndgameDatabase.build(12, one_seed).save_dir(tmp_path / "full")
+    with pytest.raises(oware.EndgameError, match="already holds every seed"):
+        distributed.build_layer(tmp_path / "full", one_seed)
+    assert not list(tmp_path.glob("*.owdb"))

@@ -479,3 +479,67 @@ def test_threads_run_while_the_database_works(work: Callable[[], object]) -> Non
     assert longest < max(0.05, elapsed / 4), (elapsed, longest)
 
 
+
+
+def _rounds(slices: list[oware.EndgameLayerSlice]) -> None:
+    """Runs the rounds of every threshold of *slices* in this process."""
+    while all([s.start_threshold() for s in slices]):
+        sent = [s.send() for s in slices]
+        while any(any(out) for out in sent):
+            for k, s in enumerate(slices):
+                s.receive([out[k] for out in sent])
+            sent = [s.send() for s in slices]
+
+
+@pytest.mark.parametrize("convention", CONVENTIONS)
+def test_a_layer_in_slices_is_the_layer_built_whole(convention: str) -> None:
+    db = EndgameDatabase.build(6, convention=convention)
+    slices = [oware.EndgameLayerSlice(db, k, 3) for k in range(3)]
+    assert [s.range for s in slices] == [range(0, 10608), range(10608, 21216), range(21216, 31824)]
+    assert repr(slices[1]) == "<EndgameLayerSlice seeds=7 slice=1 of 3 range(10608, 21216)>"
+    assert not slices[0].is_finished
+    # A slice's state can travel as bytes between any two steps.
+    slices = [oware.EndgameLayerSlice.from_bytes(s.to_bytes()) for s in slices]
+    _rounds(slices)
+    assert all(s.is_finished for s in slices)
+    joined = db.with_layer_slices(slices)
+    assert joined == EndgameDatabase.build(7, convention=convention)
+    assert db.max_seeds == 6
+
+
+def test_save_layer_writes_the_file_save_dir_writes(tmp_path: pathlib.Path) -> None:
+    db = EndgameDatabase.build(3)
+    db.save_dir(tmp_path / "all")
+    path = db.save_layer(tmp_path, 2)
+    assert pathlib.Path(path) == tmp_path / "own-02.owdb"
+    assert (tmp_path / "own-02.owdb").read_bytes() == (tmp_path / "all" / "own-02.owdb").read_bytes()
+    with pytest.raises(ValueError, match="seeds must be 0 to 3, not 4"):
+        db.save_layer(tmp_path, 4)
+    with pytest.raises(FileNotFoundError):
+        db.save_layer(tmp_path / "missing", 1)
+
+
+def test_slices_refuse_bad_input_and_stay_unchanged() -> None:
+    db = EndgameDatabase.build(5)
+    with pytest.raises(ValueError, match="slices must be 1 to 65536, not 0"):
+        oware.EndgameLayerSlice(db, 0, 0)
+    with pytest.raises(ValueError, match="slice must be 0 to 1, not 2"):
+        oware.EndgameLayerSlice(db, 2, 2)
+    part = oware.EndgameLayerSlice(db, 0, 2)
+    assert part.start_threshold()
+    before = part.to_bytes()
+    with pytest.raises(ValueError, match="not a whole number of 4-byte words"):
+        part.receive([b"\x00\x00\x00"])
+    with pytest.raises(ValueError, match="is not for this slice"):
+        part.receive([(20000).to_bytes(4, "little")])
+    assert part.to_bytes() == before
+    for bad in [b"", b"OWSL", before[:-1], before[:-4] + b"\x00\x00\x00\x00"]:
+        with pytest.raises(ValueError, match="not a layer slice's state"):
+            oware.EndgameLayerSlice.from_bytes(bad)
+    with pytest.raises(ValueError, match="not the finished slices"):
+        db.with_layer_slices([part])
+    with pytest.raises(ValueError, match="not the finished slices"):
+        db.with_layer_slices([])
+    full = EndgameDatabase.build(12, "abapa(seeds=1)")
+    with pytest.raises(EndgameError, match="already holds every seed"):
+        oware.EndgameLayerSlice(full, 0, 1)

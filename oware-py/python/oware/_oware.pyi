@@ -21,6 +21,7 @@ __all__ = [
     "DatabaseFileError",
     "EndgameDatabase",
     "EndgameError",
+    "EndgameLayerSlice",
     "EndgameProbe",
     "EndgameValue",
     "IllegalMoveError",
@@ -1292,6 +1293,31 @@ class EndgameDatabase:
         files of the same names are replaced), named as :meth:`load_dir` reads them:
         ``even-07.owdb`` or ``own-07.owdb`` for 7 seeds. Releases the GIL.
         """
+    def save_layer(self, path: str | os.PathLike[str], seeds: int) -> str | os.PathLike[str]:
+        """Writes layer *seeds* to its file in the directory *path*, named as
+        :meth:`save_dir` names it, first under a temporary name and then renamed, so the
+        file is whole or absent; returns its path. Releases the GIL. Raises OSError if it
+        cannot be written, ValueError for a layer the database does not hold.
+        """
+    def with_layer_slices(self, slices: Sequence[EndgameLayerSlice]) -> EndgameDatabase:
+        """A copy of this database with its next layer joined from *slices*, every
+        finished :class:`EndgameLayerSlice` of that layer in order: the layer building it
+        in one process gives, byte for byte. This database is unchanged. Releases the
+        GIL. Raises ValueError when the slices are not all the finished slices of this
+        database's next layer, in order.
+
+        >>> import oware
+        >>> db = oware.EndgameDatabase.build(4)
+        >>> slices = [oware.EndgameLayerSlice(db, k, 2) for k in range(2)]
+        >>> while all([s.start_threshold() for s in slices]):
+        ...     sent = [s.send() for s in slices]
+        ...     while any(any(out) for out in sent):
+        ...         for k, s in enumerate(slices):
+        ...             s.receive([out[k] for out in sent])
+        ...         sent = [s.send() for s in slices]
+        >>> db.with_layer_slices(slices) == oware.EndgameDatabase.build(5)
+        True
+        """
     @property
     def max_seeds(self) -> int | None:
         """The most seeds on the board of a position the database holds; None for an
@@ -1335,6 +1361,61 @@ class EndgameDatabase:
         """
     def __eq__(self, other: object, /) -> bool: ...
     __hash__: ClassVar[None]  # type: ignore[assignment]
+
+@final
+class EndgameLayerSlice:
+    """One index range of the next layer of an :class:`EndgameDatabase`, built apart
+    from the rest (in another process, or on another machine) and joined with
+    :meth:`EndgameDatabase.with_layer_slices`. :func:`oware.distributed.build_layer`
+    runs the slices of a layer on Ray.
+
+    The slices solve the layer threshold by threshold, in rounds: every slice calls
+    :meth:`start_threshold` together; then, while any slice has messages, each calls
+    :meth:`send` (one ``bytes`` of messages for each slice) and then :meth:`receive`
+    with the messages every slice sent it. A message is a position of the layer whose
+    child was just decided, as a little-endian 32-bit word. The result does not depend
+    on the number of slices or on the order in which messages arrive. A slice's whole
+    state travels as :meth:`to_bytes` (6 bytes a position, checked by CRC-32 when read
+    back), so a driver can hand a lost worker's round to another.
+    """
+
+    def __new__(cls, database: EndgameDatabase, slice: int, slices: int) -> Self:
+        """Slice *slice* (0 to *slices* - 1) of *slices* (1 to 65536) of the layer after
+        those *database* holds, with every move of its positions read. Releases the GIL.
+        Raises ValueError for a slice out of range, :class:`EndgameError` when the layer
+        cannot be built (the database is full, the layer too large), MemoryError when its
+        arrays cannot be had."""
+    @staticmethod
+    def from_bytes(data: bytes) -> EndgameLayerSlice:
+        """The slice :meth:`to_bytes` wrote. Raises ValueError for any other bytes."""
+    def to_bytes(self) -> bytes:
+        """The slice's whole state: its work arrays and where the build is."""
+    def start_threshold(self) -> bool:
+        """Starts the next threshold; False, doing nothing, once every threshold has
+        started."""
+    def send(self) -> list[bytes]:
+        """This round's messages, one ``bytes`` a slice (index *k* for slice *k*).
+        Releases the GIL."""
+    def receive(self, inbox: Sequence[bytes]) -> None:
+        """Applies the messages the slices sent this one in this round (one ``bytes`` a
+        sender). Releases the GIL. Raises ValueError, the slice unchanged, for bytes
+        that are not whole 4-byte words or a message that is not for this slice."""
+    @property
+    def seeds(self) -> int:
+        """The layer's seed total."""
+    @property
+    def slice(self) -> int:
+        """This slice's number, from 0."""
+    @property
+    def slices(self) -> int:
+        """The slices of the layer."""
+    @property
+    def range(self) -> range:
+        """The positions of the layer this slice owns."""
+    @property
+    def is_finished(self) -> bool:
+        """Whether every threshold has started and this slice has nothing left to send:
+        once every slice is, they can be joined."""
 
 def play_match(
     first: int,

@@ -14,6 +14,9 @@ the GIL while it thinks.
   :func:`oware.play_match`, and rates them (Elo with 95 % margins).
 - :func:`analyse` scores every move of a collection of game records and marks the
   mistakes as ``examples/analyse.rs`` does (``?!``, ``?``, ``??``).
+- :func:`build_layer` builds the next layer of an endgame database in a directory of
+  layer files, in index slices that exchange what they decide in rounds
+  (:class:`oware.EndgameLayerSlice`), and writes the file one process would write.
 
 Results depend on the arguments only, never on the number of workers, their order or a
 retried task: every game follows a seed derived from the call's *seed* and the game's
@@ -48,6 +51,7 @@ __all__ = [
     "TournamentResult",
     "analyse",
     "analyse_record",
+    "build_layer",
     "judge",
     "play_games",
     "rate",
@@ -858,3 +862,95 @@ def analyse(
         )
     rows = [row for k in range(len(chunks)) for row in found[k]]
     return pa.Table.from_pylist(rows, schema=ANALYSIS_SCHEMA)
+
+
+def _slice_new_body(directory: str, ruleset: str, convention: str, k: int, n: int) -> bytes:
+    """Slice *k* of *n* of the layer after those in *directory*, as bytes."""
+    db = oware.EndgameDatabase.load_dir(directory, ruleset, convention)
+    return oware.EndgameLayerSlice(db, k, n).to_bytes()
+
+
+def _slice_start_body(state: bytes) -> tuple[bytes, bool, list[bytes]]:
+    """Starts a slice's next threshold: its new state, whether one started, its messages."""
+    part = oware.EndgameLayerSlice.from_bytes(state)
+    started = part.start_threshold()
+    sent = part.send() if started else []
+    return part.to_bytes(), started, sent
+
+
+def _slice_round_body(state: bytes, inbox: list[bytes]) -> tuple[bytes, list[bytes]]:
+    """One round of a slice: the messages it received applied, its new state and messages."""
+    part = oware.EndgameLayerSlice.from_bytes(state)
+    part.receive(inbox)
+    sent = part.send()
+    return part.to_bytes(), sent
+
+
+_slice_new_task = ray.remote(num_cpus=1)(_slice_new_body)
+_slice_start_task = ray.remote(num_cpus=1)(_slice_start_body)
+_slice_round_task = ray.remote(num_cpus=1)(_slice_round_body)
+
+
+def build_layer(
+    directory: str | os.PathLike[str],
+    ruleset: str | oware.Ruleset = "abapa",
+    convention: str | None = None,
+    *,
+    slices: int = 2,
+    progress: bool = False,
+    max_retries: int = 3,
+) -> str:
+    """Builds the next layer of the endgame database whose layer files are in *directory*
+    (as :meth:`oware.EndgameDatabase.save_dir` writes them; an empty directory gets the
+    layer of 0 seeds) on the Ray cluster, in *slices* index slices (1 to 65536), and
+    writes its file there; returns the file's path.
+
+    Each slice is a Ray task per round: it reads the lower layers from *directory* when
+    it starts (so every worker must see the directory: a shared file system on a
+    cluster), then in each round applies the positions the other slices decided and
+    sends its own (see :class:`oware.EndgameLayerSlice`). The file is byte for byte the
+    one :meth:`oware.EndgameDatabase.build` writes, whatever *slices* is, and a task
+    whose worker died is run again (up to *max_retries* times) with the same result.
+    Between rounds the driver holds every slice's state (6 bytes a position of the
+    layer), so the layer must fit in the driver's memory and object store.
+
+    *convention* is ``'even'`` or ``'own'`` (default: the ruleset's own). Raises
+    ValueError for *slices* out of range, :class:`oware.EndgameError` when the database
+    is full or the layer too large, ``ray.exceptions.RayError`` when a task fails more
+    than *max_retries* times.
+    """
+    if isinstance(slices, bool) or not isinstance(slices, int):
+        raise TypeError(f"slices must be an int, not {type(slices).__name__}")
+    if not 1 <= slices <= 65536:
+        raise ValueError(f"slices must be 1 to 65536, not {slices}")
+    directory = os.fspath(directory)
+    db = oware.EndgameDatabase.load_dir(directory, ruleset, convention)
+    seeds = 0 if db.max_seeds is None else db.max_seeds + 1
+    # The core's own EndgameError for a full database or too large a layer, before any
+    # task: the smallest slice there is reads 1/65536 of the layer's moves.
+    oware.EndgameLayerSlice(db, 0, 65536)
+    _ensure_ray()
+    rules, conv = str(db.ruleset), db.convention
+    new = _slice_new_task.options(max_retries=max_retries)
+    start = _slice_start_task.options(max_retries=max_retries)
+    step = _slice_round_task.options(max_retries=max_retries)
+    states = ray.get([new.remote(directory, rules, conv, k, slices) for k in range(slices)])
+    thresholds = seeds if conv == "even" else 2 * seeds + 1
+    bar = _Progress(thresholds, f"layer {seeds}", progress)
+    try:
+        while True:
+            started = ray.get([start.remote(state) for state in states])
+            states = [state for state, _, _ in started]
+            if not started[0][1]:
+                break
+            sent = [messages for _, _, messages in started]
+            while any(any(messages) for messages in sent):
+                inboxes = [[messages[k] for messages in sent] for k in range(slices)]
+                stepped = ray.get([step.remote(states[k], inboxes[k]) for k in range(slices)])
+                states = [state for state, _ in stepped]
+                sent = [messages for _, messages in stepped]
+            bar.update(1)
+    finally:
+        bar.close()
+    parts = [oware.EndgameLayerSlice.from_bytes(state) for state in states]
+    return str(db.with_layer_slices(parts).save_layer(directory, seeds))

@@ -30,30 +30,32 @@
 //! # Memory and traffic
 //! A slice of `m` positions holds `6m` bytes of work arrays and its queue of
 //! new entries, plus the lower layers it reads when it starts (its moves
-//! that leave the layer are valued from them) — 2 bytes a position under
+//! that leave the layer are valued from them): 2 bytes a position under
 //! [`Convention::EvenSplit`], 3 under [`Convention::EachTakesOwn`]. Every
 //! quiet move of the layer is sent once at most (when its child enters `W`
-//! or `F`), 4 bytes a message: measured on the Abapa layers of 8–14 seeds,
-//! 1.8–2.5 messages a position under `EvenSplit` and 5.1–5.8 under
-//! `EachTakesOwn`, in 296–702 rounds a layer. With `N` slices, a fraction
-//! `(N − 1)/N` of them cross between slices.
+//! or `F`), 4 bytes a message. Measured on the Abapa layers of 8 to 13
+//! seeds in 2 slices (`tests/endgame_slices.rs` has the protocol): 1.8–2.5
+//! messages a position under `EvenSplit` in 172–526 rounds a layer, 4.6–5.7
+//! under `EachTakesOwn` in 282–556 rounds; with `N` slices a fraction
+//! `(N − 1)/N` of them cross between slices (measured: 52–54 % at `N = 2`).
 //!
 //! # On paper: layers 28–48 of Abapa
-//! Those 21 layers hold 1 395 G positions (the layer of 48 seeds alone
-//! 148 G). Built one after another on `N` machines, the largest layer
-//! needs `6 × 148 G / N` bytes of work arrays a machine (55 GB at `N = 16`)
-//! plus the layers below it, 2–3 bytes a position (up to 3.7 TB in all,
-//! which is why they are read from shared files, not held by each
-//! machine). The messages come to about 2.5 × 4 bytes a position under
-//! `EvenSplit`, 14 TB for the 21 layers, or 5.8 × 4 bytes, 32 TB, under
-//! `EachTakesOwn`. At the 2.0–2.8 M positions a second a core measured on
-//! small layers (one thread, round trips excluded), the work is 140–200
-//! core-hours under `EvenSplit`, a few times that under `EachTakesOwn`
-//! (0.6–1.2 M a second), beside the 7 344 CPU-hours of Romein and Bal's
-//! 2002 build of every Awari layer (*Solving Awari with parallel retrograde
-//! analysis*, 2003: 144 CPUs, 51 hours). The round barriers are what does
-//! not shrink with `N`: a few hundred rounds a layer at ~10 ms each on a
-//! local network.
+//! Those 21 layers hold 1 395 G positions; the layer of 48 seeds alone
+//! 280 G, the layers below it 1 119 G. Built one layer after another on `N`
+//! machines, the largest needs `6 × 280 G / N` bytes of work arrays a
+//! machine (105 GB at `N = 16`), and its moves that leave the layer read
+//! the layers below, 2.2–3.4 TB in all, which is why those are shared files
+//! rather than held by each machine. The messages come to 2.5 × 4 bytes a
+//! position under `EvenSplit`, 14 TB for the 21 layers, and 5.7 × 4 bytes,
+//! 32 TB, under `EachTakesOwn`. At the 1.0–1.6 M positions a second a core
+//! measured on layers 8–13 (a loaded 2-core machine, one thread a slice,
+//! the lower layers in memory), the work is about 300 core-hours under
+//! `EvenSplit` and 500 under `EachTakesOwn`, before the cost of reading the
+//! lower layers from shared files that small layers do not show; Romein and
+//! Bal's build of every Awari layer took 144 CPUs 51 hours, 7 344
+//! CPU-hours (*Solving Awari with parallel retrograde analysis*, 2003). The
+//! round barriers do not shrink with `N`: a few hundred rounds a layer, at
+//! ~10 ms each on a local network.
 //!
 //! A slice's state travels as bytes ([`LayerSlice::to_bytes`], checked by
 //! CRC-32 when read back), so a driver can keep it between rounds and give
