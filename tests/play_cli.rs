@@ -1335,5 +1335,20 @@ fn only_level_5_builds_an_endgame_database_and_says_so_first() {
 fn version_says_the_version() {
     let (out, code) = play(&["--version"], b"");
     assert_eq!(code, Some(0), "{out}");
-    assert!(out.trim_end().ends_with(env!("CARGO_PKG_VERSION")), "{out}");
+    let expected = format!("oware-play {}", env!("CARGO_PKG_VERSION"));
+    assert_eq!(out.trim_end(), expected);
+}
+
+/// Issue 31: the installed binary said `oware-workspace 0.1.0`, the
+/// private root package's name, not its own.
+#[test]
+fn the_binary_says_its_own_name_and_version() {
+    let output = Command::new(env!("CARGO_BIN_EXE_oware-play"))
+        .arg("--version")
+        .env("OWARE_PLAY_SAVE", "off")
+        .output()
+        .expect("run oware-play");
+    assert!(output.status.success());
+    let expected = format!("oware-play {}\n", env!("CARGO_PKG_VERSION"));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
 }
