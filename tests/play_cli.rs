@@ -925,6 +925,36 @@ fn load_restores_the_players_the_level_and_the_seed() {
     );
 }
 
+/// Issue 31: `save "/tmp/q.pgn"` said `the directory "/tmp does not
+/// exist`, though the game prints paths quoted for a shell; and `save /tmp`
+/// said the directory "already exists: save to another name".
+#[test]
+fn save_takes_a_quoted_path_and_names_a_directory() {
+    let dir = temp_dir("quoted save");
+    let double = dir.join("double.pgn");
+    let single = dir.join("it's.pgn");
+    let bare = dir.join("bare\"name.pgn");
+    let input = format!(
+        "C\nsave \"{}\"\nsave '{}'\nsave {}\nsave {}\nq\n",
+        double.display(),
+        single.display().to_string().replace('\'', "'\\''"),
+        bare.display(),
+        dir.display(),
+    );
+    let (out, _) = play(&["--you", "both"], input.as_bytes());
+    for path in [&double, &single, &bare] {
+        assert_eq!(read(path), two_player_record("1. C"), "{out}");
+    }
+    shows(
+        &out,
+        &[&format!(
+            "{} is a directory: save to a file in it (save DIRECTORY/NAME.pgn)",
+            dir.display()
+        )],
+    );
+    assert!(!out.contains("already exists"), "{out}");
+}
+
 #[test]
 fn save_reads_a_home_tilde_and_makes_no_directory() {
     let home = temp_dir("home");
@@ -953,7 +983,7 @@ fn save_reads_a_home_tilde_and_makes_no_directory() {
                 missing.display()
             ),
             // `~` alone is the home directory, not a file named `~`.
-            &format!("could not save in {}", home.display()),
+            &format!("{} is a directory: save to a file in it", home.display()),
         ],
     );
     assert!(!PathBuf::from("~").exists());
@@ -1335,5 +1365,20 @@ fn only_level_5_builds_an_endgame_database_and_says_so_first() {
 fn version_says_the_version() {
     let (out, code) = play(&["--version"], b"");
     assert_eq!(code, Some(0), "{out}");
-    assert!(out.trim_end().ends_with(env!("CARGO_PKG_VERSION")), "{out}");
+    let expected = format!("oware-play {}", env!("CARGO_PKG_VERSION"));
+    assert_eq!(out.trim_end(), expected);
+}
+
+/// Issue 31: the installed binary said `oware-workspace 0.1.0`, the
+/// private root package's name, not its own.
+#[test]
+fn the_binary_says_its_own_name_and_version() {
+    let output = Command::new(env!("CARGO_BIN_EXE_oware-play"))
+        .arg("--version")
+        .env("OWARE_PLAY_SAVE", "off")
+        .output()
+        .expect("run oware-play");
+    assert!(output.status.success());
+    let expected = format!("oware-play {}\n", env!("CARGO_PKG_VERSION"));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
 }

@@ -150,6 +150,25 @@ pub enum Command {
     Unknown(String),
 }
 
+/// `text` without one pair of quotes around it, as the game prints a path
+/// in a command to paste (`'my games/a.pgn'`, each `'` in it written
+/// `'\''`), or as a person quotes one (`"/tmp/a.pgn"`); as it is otherwise.
+/// (Issue 31: `save "/tmp/q.pgn"` looked for the directory `"/tmp`.)
+pub fn unquote(text: &str) -> String {
+    let inner = |quote: char| {
+        text.strip_prefix(quote)
+            .and_then(|t| t.strip_suffix(quote))
+            .filter(|_| text.len() >= 2)
+    };
+    if let Some(inner) = inner('\'') {
+        inner.replace("'\\''", "'")
+    } else if let Some(inner) = inner('"') {
+        inner.to_owned()
+    } else {
+        text.to_owned()
+    }
+}
+
 /// Reads `line` in `pos`: commands and letters in any case; a letter or a
 /// number (1 = the leftmost house as its owner sees it) is a house of the
 /// side to move.
@@ -165,7 +184,7 @@ pub fn command(line: &str, pos: &Position) -> Command {
         "undo" => Command::Undo,
         "draw" => Command::Draw,
         "record" => Command::Record,
-        "save" => Command::Save((!rest.is_empty()).then(|| rest.to_owned())),
+        "save" => Command::Save((!rest.is_empty()).then(|| unquote(rest))),
         "new" => Command::New,
         "rematch" => Command::Rematch,
         _ if rest.is_empty() => house(word, pos),

@@ -54,7 +54,9 @@ use session::{Session, Sides};
 
 /// Play Oware (Abapa rules by default), Kalah or Congkak in the terminal.
 #[derive(Parser, Debug)]
-#[command(version)]
+// Named for the installed binary: clap's default is the package's name,
+// which printed `oware-workspace 0.1.0` for `--version` (issue 31).
+#[command(name = "oware-play", version)]
 struct Args {
     #[command(flatten)]
     start: common::StartArgs,

@@ -46,6 +46,8 @@ pub fn expand_home(text: &str) -> PathBuf {
         text.strip_prefix("~/")
     };
     match (rest, std::env::var_os("HOME")) {
+        // `~` alone is the home directory itself, not `HOME/`.
+        (Some(""), Some(home)) => PathBuf::from(home),
         (Some(rest), Some(home)) => PathBuf::from(home).join(rest),
         _ => PathBuf::from(text),
     }

@@ -786,6 +786,14 @@ impl Session {
         let ours = saved_as
             .as_deref()
             .is_some_and(|p| saving::same_file(p, &path));
+        if path.is_dir() {
+            say!(
+                "{} is a directory: save to a file in it (save DIRECTORY/NAME.pgn)",
+                path.display()
+            );
+            self.saved_as.set(saved_as);
+            return;
+        }
         if path.exists() && !ours {
             say!(
                 "{} already exists: save to another name (this game's own saves it writes over)",

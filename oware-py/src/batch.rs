@@ -265,7 +265,7 @@ fn play_random_game(ruleset: Ruleset, seed: u64, keep_moves: bool) -> Result<Pla
 /// released, the games spread over threads) and returns NumPy arrays.
 #[pyfunction]
 #[pyo3(
-    signature = (n, *, ruleset = None, seed = Seed(0), moves = false, threads = None),
+    signature = (n, *, ruleset = None, seed = Seed::ZERO, moves = false, threads = None),
     text_signature = "(n, *, ruleset=None, seed=0, moves=False, threads=None)"
 )]
 pub fn random_games<'py>(
@@ -277,7 +277,7 @@ pub fn random_games<'py>(
     threads: Option<Int>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let n = count(&n)?;
-    let seed = seed.0;
+    let seed = seed.value()?;
     let ruleset = extract_ruleset(ruleset)?;
     let threads = threads_for(threads, n)?;
     numpy(py)?;
@@ -537,11 +537,11 @@ impl PyBoardBatch {
     /// `BoardBatch(1024, ruleset='openspiel', seed=7)`: boards at the start.
     #[new]
     #[pyo3(
-        signature = (n, *, ruleset = None, seed = Seed(0)),
+        signature = (n, *, ruleset = None, seed = Seed::ZERO),
         text_signature = "(n, *, ruleset=None, seed=0)"
     )]
     fn new(n: Int, ruleset: Option<&Bound<'_, PyAny>>, seed: Seed) -> PyResult<Self> {
-        let seed = seed.0;
+        let seed = seed.value()?;
         let n = count(&n)?;
         let ruleset = extract_ruleset(ruleset)?;
         let start = FastGame::new(Position::new(ruleset));

@@ -257,7 +257,7 @@ impl PyPlayer {
     /// `EndgameDatabase`, where it can.
     #[new]
     #[pyo3(
-        signature = (level, seed = Seed(0), *, reproducible = false, endgame = None, time_ms = None, threads = None, nodes = None),
+        signature = (level, seed = Seed::ZERO, *, reproducible = false, endgame = None, time_ms = None, threads = None, nodes = None),
         text_signature = "(level, seed=0, *, reproducible=False, endgame=None, time_ms=None, threads=None, nodes=None)"
     )]
     #[allow(clippy::too_many_arguments)]
@@ -270,7 +270,7 @@ impl PyPlayer {
         threads: Option<Int>,
         nodes: Option<Int>,
     ) -> PyResult<Self> {
-        let seed = seed.0;
+        let seed = seed.value()?;
         let nodes = nodes
             .map(|n| player_budget(&n, "nodes", Player::MAX_NODES, SearchLimits::nodes))
             .transpose()?
@@ -459,7 +459,7 @@ impl PyMatchResult {
 /// player a node budget a move, as `Player(nodes=...)` does (reproducible).
 #[pyfunction]
 #[pyo3(
-    signature = (first, second, *, games = Int::new(2), seed = Seed(0), ruleset = None, reproducible = true, first_nodes = None, second_nodes = None),
+    signature = (first, second, *, games = Int::new(2), seed = Seed::ZERO, ruleset = None, reproducible = true, first_nodes = None, second_nodes = None),
     text_signature = "(first, second, *, games=2, seed=0, ruleset=None, reproducible=True, first_nodes=None, second_nodes=None)"
 )]
 #[allow(clippy::too_many_arguments)]
@@ -491,7 +491,7 @@ pub fn play_match(
         }
         None => player(level, s, reproducible),
     };
-    let seed = seed.0;
+    let seed = seed.value()?;
     let games = games.in_range("games", 1..=u32::MAX)?;
     let ruleset = extract_ruleset(ruleset)?;
     let stop = StopHandle::new();

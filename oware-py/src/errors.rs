@@ -231,24 +231,37 @@ fn as_int<'py>(obj: Borrowed<'_, 'py, PyAny>) -> PyResult<Bound<'py, PyInt>> {
     Ok(index.cast_into::<PyInt>()?)
 }
 
-/// A seed: any int (as [`as_int`] takes them), taken modulo 2**64 (so `-1`,
-/// `numpy.int64(-1)` and `2**70` are seeds too, as for `random.seed`).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Seed(pub u64);
+/// A seed: an int (as [`as_int`] takes them) from 0 to 2**64 - 1, refused
+/// outside that range by [`Seed::value`] with [`Int::in_range`]'s message
+/// (`seed must be 0 to 2**64 - 1, not -1`), as every other int argument is
+/// (checked in the call, as `Int`s are, so that PyO3 adds no note to the
+/// error). A seed out of range used to be taken modulo 2**64, so `-1` was
+/// silently `2**64 - 1` (issue 31).
+#[derive(Clone, Debug)]
+pub(crate) struct Seed(Int);
+
+impl Seed {
+    /// The default seed, 0.
+    pub(crate) const ZERO: Seed = Seed(Int::new(0));
+
+    /// The seed, or the ValueError for one out of range.
+    pub(crate) fn value(&self) -> PyResult<u64> {
+        self.0.in_range("seed", 0..=u64::MAX)
+    }
+}
 
 impl<'a, 'py> FromPyObject<'a, 'py> for Seed {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Seed> {
-        let int = as_int(obj).map_err(|e| match obj.get_type().name() {
-            Ok(name) if e.is_instance_of::<PyTypeError>(obj.py()) => {
-                PyTypeError::new_err(format!("a seed must be an int, not {name}"))
-            }
-            _ => e,
-        })?;
-        int.call_method1("__and__", (u64::MAX,))?
-            .extract::<u64>()
+        Int::extract(obj)
             .map(Seed)
+            .map_err(|e| match obj.get_type().name() {
+                Ok(name) if e.is_instance_of::<PyTypeError>(obj.py()) => {
+                    PyTypeError::new_err(format!("a seed must be an int, not {name}"))
+                }
+                _ => e,
+            })
     }
 }
 

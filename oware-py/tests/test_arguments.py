@@ -130,9 +130,24 @@ def test_the_kalah_limits_are_the_real_ones() -> None:
     assert Ruleset.kalah_irving(9, 14).total_seeds == 252
 
 
-def test_seeds_take_any_int() -> None:
-    assert Player(1, seed=2**200).level == 1
-    assert repr(Player(1, seed=-1)) == f"<Player level=1 seed={U64} reproducible=False>"
+def test_seeds_out_of_range_are_refused_everywhere() -> None:
+    """Issue 31: a seed was taken modulo 2**64, so ``Player(3, seed=-1)`` had seed
+    18446744073709551615 and ``seed=2**64`` seed 0, where every other negative or
+    too large int argument is refused with a message. Every seed now takes 0 to
+    2**64 - 1, and says so in the same words."""
+    takers = [
+        lambda s: Player(1, seed=s),
+        lambda s: oware.random_games(2, seed=s),
+        lambda s: oware.BoardBatch(2, seed=s),
+        lambda s: oware.play_match(2, 1, games=2, seed=s),
+    ]
+    for take in takers:
+        for seed, shown in [(-1, "-1"), (2**64, str(2**64)), (-(2**200), str(-(2**200))), (Index(-1), "-1")]:
+            with pytest.raises(ValueError, match=rf"^seed must be 0 to 2\*\*64 - 1, not {shown}$"):
+                take(seed)
+        take(0)
+        take(U64)
+    assert repr(Player(1, seed=U64)) == f"<Player level=1 seed={U64} reproducible=False>"
 
 
 def test_non_ints_are_still_type_errors() -> None:
@@ -156,12 +171,15 @@ def test_every_int_kind_converts_alike() -> None:
     an object with only ``__index__`` got an internal TypeError ("unsupported operand
     type(s) for >>"), and ``np.bool_`` was refused where ``bool`` is taken. One
     conversion now serves every int argument."""
-    # Seeds: any int, modulo 2**64.
-    expected = repr(Player(1, seed=-1))
-    for seed in [np.int64(-1), Index(-1), Index(2**64 - 1), np.uint64(2**64 - 1)]:
+    # Seeds: every kind of int, 0 to 2**64 - 1.
+    expected = repr(Player(1, seed=U64))
+    for seed in [Index(2**64 - 1), np.uint64(2**64 - 1)]:
         assert repr(Player(1, seed=seed)) == expected, seed  # type: ignore[arg-type]
-    games = oware.random_games(20, seed=-1)["plies"]
-    assert (oware.random_games(20, seed=np.int64(-1))["plies"] == games).all()  # type: ignore[arg-type]
+    for seed in [np.int64(-1), Index(-1)]:
+        with pytest.raises(ValueError, match=r"^seed must be 0 to 2\*\*64 - 1, not -1$"):
+            Player(1, seed=seed)  # type: ignore[arg-type]
+    games = oware.random_games(20, seed=5)["plies"]
+    assert (oware.random_games(20, seed=np.int64(5))["plies"] == games).all()  # type: ignore[arg-type]
     assert repr(Player(1, seed=np.bool_(True))) == repr(Player(1, seed=True))  # type: ignore[arg-type]
     # Range-checked ints: the same values, and the same messages.
     board = Board()

@@ -7,6 +7,7 @@ import contextlib
 import doctest
 import io
 import pathlib
+import re
 
 import pytest
 
@@ -74,6 +75,9 @@ def test_every_public_name_is_documented() -> None:
 
 
 README_ARROW = "# \u2192 "
+#: A comment that quotes an output without the arrow, so no test would check it
+#: (issue 31: ``# e.g. C +0.10`` where the line printed ``F +0.40``).
+UNCHECKED_QUOTE = re.compile(r"#\s*(e\.g\.|eg\b|for example|prints?\b|gives\b)", re.IGNORECASE)
 
 
 def _is_print(node: ast.stmt) -> bool:
@@ -94,6 +98,11 @@ def _check_readme(readme: pathlib.Path) -> int:
     checked = 0
     for block in blocks:
         lines = block.splitlines()
+        for number, line in enumerate(lines, 1):
+            assert not UNCHECKED_QUOTE.search(line), (
+                f"{readme.name} line {number} of its block quotes an output no test checks "
+                f"(write it after `# \u2192 `): {line.strip()!r}"
+            )
         for node in ast.parse(block).body:
             source = lines[node.lineno - 1 : node.end_lineno]
             wanted = [line.split(README_ARROW, 1)[1].rstrip() for line in source if README_ARROW in line]
@@ -120,6 +129,9 @@ def test_the_readme_checker_catches_a_stale_value(tmp_path: pathlib.Path) -> Non
     (tmp_path / "stale.md").write_text(good.replace("\u2192 2", "\u2192 3"), encoding="utf-8")
     with pytest.raises(AssertionError, match="says '3"):
         _check_readme(tmp_path / "stale.md")
+    (tmp_path / "eg.md").write_text(good.replace("\u2192 2", "e.g. 3"), encoding="utf-8")
+    with pytest.raises(AssertionError, match="quotes an output no test checks"):
+        _check_readme(tmp_path / "eg.md")
 
 
 @pytest.mark.parametrize("readme", ["oware-py/README.md", "README.md"])

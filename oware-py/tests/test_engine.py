@@ -128,8 +128,9 @@ class TestPlayer:
             Player("3")  # type: ignore[arg-type]
         with pytest.raises(TypeError, match="a seed must be an int"):
             Player(3, seed="x")  # type: ignore[arg-type]
-        Player(3, seed=-1)  # any int is a seed, taken modulo 2**64
-        Player(3, seed=2**100)
+        for seed in (-1, 2**64, 2**100):  # issue 31: these were taken modulo 2**64
+            with pytest.raises(ValueError, match="seed must be 0 to 2"):
+                Player(3, seed=seed)
         with pytest.raises(TypeError):
             Player(3).choose("4,4,4,4,4,4/4,4,4,4,4,4 s 0 0")  # type: ignore[arg-type]
 

@@ -68,8 +68,10 @@ class TestRandomGames:
         for key in a:
             assert (a[key] == b[key]).all()
         assert not (a["plies"] == c["plies"]).all()
-        # Any int is a seed, taken modulo 2**64.
-        assert (oware.random_games(50, seed=-1)["plies"] == oware.random_games(50, seed=2**64 - 1)["plies"]).all()
+        # Seeds are 0 to 2**64 - 1 (issue 31: -1 was taken as 2**64 - 1).
+        oware.random_games(5, seed=2**64 - 1)
+        with pytest.raises(ValueError, match=r"^seed must be 0 to 2\*\*64 - 1, not -1$"):
+            oware.random_games(5, seed=-1)
         with pytest.raises(TypeError, match="a seed must be an int"):
             oware.random_games(5, seed=1.5)  # type: ignore[arg-type]
 

@@ -1024,7 +1024,7 @@ class Player:
         nodes: int | None = None,
     ) -> Self:
         """A player of *level* (1 to 5; ValueError otherwise) whose random choices follow
-        *seed* (any int, taken modulo 2**64).
+        *seed* (0 to 2**64 - 1; ValueError otherwise, as for every seed).
 
         *time_ms* is the time budget a move in milliseconds (1 to 86_400_000, a day;
         not with ``reproducible=True`` or *nodes*): levels 3 to 5 search within it instead
@@ -1433,7 +1433,7 @@ def play_match(
     Ctrl-C (KeyboardInterrupt) stops it. *first_nodes* and *second_nodes* (1 to 10**12)
     give that player a node budget a move, as ``Player(level, nodes=...)`` does (levels
     3 to 5 search that many positions; the player is then reproducible whatever
-    *reproducible* says). ValueError for a level or budget out of range.
+    *reproducible* says). ValueError for a level, budget or *seed* (0 to 2**64 - 1) out of range.
 
     >>> import oware
     >>> oware.play_match(2, 1, games=4, seed=1).games
@@ -1451,7 +1451,7 @@ def random_games(
     """Plays *n* games of uniformly random legal moves inside Rust, spread over
     *threads* threads (default: the machine's cores) with the GIL released, and
     returns NumPy arrays (numpy is needed). Game ``i`` follows its own seed derived
-    from *seed* and ``i``, so the result does not depend on *threads*. Ctrl-C
+    from *seed* (0 to 2**64 - 1) and ``i``, so the result does not depend on *threads*. Ctrl-C
     (KeyboardInterrupt) stops it. MemoryError (naming the bytes) when the arrays
     cannot be allocated: the moves table takes ``n`` × the longest game's plies bytes.
 
@@ -1489,7 +1489,8 @@ class BoardBatch:
     def __new__(
         cls, n: int, *, ruleset: Ruleset | Variant | str | None = None, seed: int = 0
     ) -> Self:
-        """*n* boards at the start of *ruleset*; *seed* drives :meth:`step_random`."""
+        """*n* boards at the start of *ruleset*; *seed* (0 to 2**64 - 1) drives
+        :meth:`step_random`."""
     def __len__(self) -> int: ...
     @property
     def ruleset(self) -> Ruleset:
