@@ -354,7 +354,7 @@ impl PyBoard {
 
     /// Parses and plays a move such as `'C'`, returning the Move.
     fn push_str<'py>(&mut self, py: Python<'py>, notation: &str) -> PyResult<Bound<'py, PyMove>> {
-        let m = parse_move(notation)?.0;
+        let m = parse_move(notation, Some(self.pos().board().houses_per_side()))?.0;
         self.play(m)?;
         move_object(py, m)
     }
