@@ -795,7 +795,7 @@ pub unsafe extern "C" fn oware_game_move_from_str(
         let out = Out::new(out_move)?;
         let game = arg_ref!(game);
         let text = cstr_arg(text)?;
-        let m = Move::from_ascii(text.to_bytes())
+        let m = Move::from_ascii_on(text.to_bytes(), game.houses())
             .map_err(Failure::with(oware_result::ParseError))?;
         if m.house().index() >= game.houses() {
             let message = format!("{m}: {}", IllegalMoveReason::NoSuchHouse);

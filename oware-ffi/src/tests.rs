@@ -844,7 +844,8 @@ fn tags_and_move_letters_write_why_they_are_refused() {
         detail(|e, l| unsafe { oware_game_move_from_str(game, text.as_ptr(), &mut m, e, l) })
     };
     assert_eq!(letter("f"), (R::Ok, String::new()));
-    let notation = "invalid move notation: expected one letter A-I (South) or a-i (North)";
+    // Issue 31: the letters of this game's board, not "A-I ... a-i".
+    let notation = "invalid move notation: expected one letter A-F (South) or a-f (North)";
     assert_eq!(letter("G "), (R::ParseError, notation.to_owned()));
     assert_eq!(
         letter("g"),

@@ -354,7 +354,7 @@ impl PyBoard {
 
     /// Parses and plays a move such as `'C'`, returning the Move.
     fn push_str<'py>(&mut self, py: Python<'py>, notation: &str) -> PyResult<Bound<'py, PyMove>> {
-        let m = parse_move(notation)?.0;
+        let m = parse_move(notation, Some(self.pos().board().houses_per_side()))?.0;
         self.play(m)?;
         move_object(py, m)
     }
@@ -455,7 +455,21 @@ impl PyBoard {
             .map_err(crate::engine::stopped)
     }
 
-    /// Searches the position (the GIL is released meanwhile).
+    /// Searches the current position with the game's history (iterative-deepening
+    /// principal-variation search). Every limit given applies; with none, the
+    /// library's default: :data:`DEFAULT_SEARCH_DEPTH` (8) plies or
+    /// :data:`DEFAULT_SEARCH_NODES` (1 000 000) positions, whichever comes first.
+    /// Depth and node limits give the same result every time; a time limit does not.
+    /// Raises ValueError for a limit that is none: a *depth* outside 1 to 64, or
+    /// *nodes* or *time_ms* of 0 (leave it out for no limit), e.g.
+    /// ``time_ms must be 1 to 2**64 - 1, not 0`` (the same words as Rust's
+    /// ``SearchLimits::check`` and C's ``oware_search_limits_check``).
+    /// Releases the GIL, so other threads run meanwhile.
+    ///
+    /// >>> import oware
+    /// >>> result = oware.Board().search()
+    /// >>> result.depth == oware.DEFAULT_SEARCH_DEPTH
+    /// True
     #[pyo3(signature = (depth = None, nodes = None, time_ms = None))]
     fn search(
         slf: PyRef<'_, Self>,
@@ -474,7 +488,8 @@ impl PyBoard {
         Ok(PySearchResult(result))
     }
 
-    /// Scores every legal move, best first (the GIL is released meanwhile).
+    /// Scores every legal move (from the mover's view), best first; limits as for
+    /// :meth:`search`. Releases the GIL.
     #[pyo3(signature = (depth = None, nodes = None, time_ms = None))]
     fn analyse(
         slf: PyRef<'_, Self>,

@@ -621,8 +621,8 @@ impl PySearcher {
         self.entries
     }
 
-    /// Searches `board` (within the core's default when no limit is
-    /// given); releases the GIL.
+    /// As :meth:`Board.search`, with this searcher's table. Releases the GIL;
+    /// searches on one searcher from several threads take turns.
     #[pyo3(signature = (board, depth = None, nodes = None, time_ms = None))]
     fn search(
         &self,
@@ -639,7 +639,7 @@ impl PySearcher {
             .map(PySearchResult)
     }
 
-    /// Scores every legal move of `board`, best first; releases the GIL.
+    /// As :meth:`Board.analyse`, with this searcher's table. Releases the GIL.
     #[pyo3(signature = (board, depth = None, nodes = None, time_ms = None))]
     fn analyse(
         &self,

@@ -30,7 +30,7 @@ create_exception!(
     oware,
     InvalidMoveError,
     OwareError,
-    "Raised when move notation is not one house letter (A-I for South, a-i for North)."
+    "Raised when move notation is not one house letter: the board's (A-F for South, a-f for North on 6 houses a side) where a board reads it, else any board's."
 );
 create_exception!(
     oware,

@@ -383,7 +383,7 @@ impl PyMove {
                 "Move(notation) takes no house index",
             ));
         }
-        parse_move(text.to_str()?)
+        parse_move(text.to_str()?, None)
     }
 
     /// The move from its absolute house index (South's houses first).
@@ -459,9 +459,15 @@ pub(crate) fn quoted(text: &str) -> String {
     }
 }
 
-/// Parses move notation.
-pub(crate) fn parse_move(text: &str) -> PyResult<PyMove> {
-    text.parse::<oware::Move>()
+/// Parses move notation, for a board of `houses_per_side` houses a side
+/// when it is known (the error then names that board's letters; the
+/// wording is the core's `ParseMoveError`).
+pub(crate) fn parse_move(text: &str, houses_per_side: Option<usize>) -> PyResult<PyMove> {
+    let parsed = match houses_per_side {
+        Some(houses) => oware::Move::from_ascii_on(text.as_bytes(), houses),
+        None => oware::Move::from_ascii(text.as_bytes()),
+    };
+    parsed
         .map(PyMove)
         .map_err(|e| crate::errors::InvalidMoveError::new_err(format!("{e}, got {}", quoted(text))))
 }

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -135,7 +136,7 @@ def test_seeds_out_of_range_are_refused_everywhere() -> None:
     18446744073709551615 and ``seed=2**64`` seed 0, where every other negative or
     too large int argument is refused with a message. Every seed now takes 0 to
     2**64 - 1, and says so in the same words."""
-    takers = [
+    takers: list[Callable[[Any], object]] = [
         lambda s: Player(1, seed=s),
         lambda s: oware.random_games(2, seed=s),
         lambda s: oware.BoardBatch(2, seed=s),

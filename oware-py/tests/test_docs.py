@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import doctest
+import inspect
 import io
 import pathlib
 import re
@@ -72,6 +73,37 @@ def test_every_public_name_is_documented() -> None:
     public = {n for n in oware.__all__ if n[0].isupper() and not n.isupper()}  # constants aside
     public |= {"play_match", "random_games"}
     assert public - documented == set()
+
+
+def _stub_docstring(qualified: str) -> str:
+    tree = ast.parse(STUB.read_text(encoding="utf-8"))
+    cls, name = qualified.split(".")
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == cls:
+            for child in node.body:
+                if isinstance(child, ast.FunctionDef) and child.name == name:
+                    doc = ast.get_docstring(child)
+                    assert doc is not None, qualified
+                    return doc
+    raise AssertionError(f"the stub has no {qualified}")
+
+
+@pytest.mark.parametrize("qualified", ["Board.search", "Board.analyse", "Searcher.search", "Searcher.analyse"])
+def test_help_on_search_is_the_stubs_docstring(qualified: str) -> None:
+    """Issue 31: ``help(oware.Board.search)`` said only "Searches the position", where
+    the stub (the API docs) gives the limits' defaults and ranges. The module's own
+    docstrings for the search calls are now the stub's, word for word."""
+    cls, name = qualified.split(".")
+    runtime = getattr(getattr(oware, cls), name).__doc__
+    assert runtime is not None
+    assert inspect.cleandoc(runtime) == _stub_docstring(qualified)
+
+
+def test_help_on_board_search_gives_the_defaults_and_ranges() -> None:
+    doc = oware.Board.search.__doc__ or ""
+    assert f"({oware.DEFAULT_SEARCH_DEPTH}) plies" in doc
+    assert f"({oware.DEFAULT_SEARCH_NODES:_}) positions".replace("_", " ") in doc
+    assert "*depth* outside 1 to 64" in doc
 
 
 README_ARROW = "# \u2192 "

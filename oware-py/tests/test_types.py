@@ -95,6 +95,18 @@ class TestMove:
         with pytest.raises(oware.InvalidMoveError, match="invalid move notation"):
             Move(text)
 
+    def test_notation_errors_name_the_boards_letters(self) -> None:
+        """Issue 31: ``Move('Z')`` and a letter pushed on a 6-house board were told
+        "A-I (South) or a-i (North)". A board names its own letters; a bare Move, which
+        knows no board, names the largest board's and says so (the core's words)."""
+        bare = r"^invalid move notation: expected one letter A-I \(South\) or a-i \(North\) on the largest board, got 'Z'$"
+        with pytest.raises(oware.InvalidMoveError, match=bare):
+            Move("Z")
+        for ruleset, letters in [("abapa", r"A-F \(South\) or a-f \(North\)"), ("congkak", r"A-G \(South\) or a-g \(North\)")]:
+            board = oware.Board(ruleset=ruleset)
+            with pytest.raises(oware.InvalidMoveError, match=f"^invalid move notation: expected one letter {letters}, got 'Z'$"):
+                board.push_str("Z")
+
     def test_bad_types(self) -> None:
         with pytest.raises(TypeError, match="house letter"):
             Move(3)  # type: ignore[arg-type]

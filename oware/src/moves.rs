@@ -124,7 +124,8 @@ impl Move {
 
     /// Parses a move letter (`A`–`I` for South, `a`–`i` for North, within
     /// [`MAX_HOUSES`]). Whether the ruleset has that house is checked when
-    /// the move is played.
+    /// the move is played; [`Move::from_ascii_on`] reads a move for a board
+    /// whose size is known, and its error names that board's letters.
     ///
     /// # Errors
     /// [`ParseMoveError`] for anything but exactly one such letter.
@@ -132,9 +133,36 @@ impl Move {
         match s {
             [c] => match Move::from_letter(*c) {
                 Some(m) => Ok(m),
-                None => Err(ParseMoveError),
+                None => Err(ParseMoveError::BARE),
             },
-            _ => Err(ParseMoveError),
+            _ => Err(ParseMoveError::BARE),
+        }
+    }
+
+    /// [`Move::from_ascii`] for a board of `houses_per_side` houses a side:
+    /// the same moves are read (whether the ruleset has the house is still
+    /// checked when the move is played), but the error names that board's
+    /// letters, `A-F (South) or a-f (North)` with 6 houses a side, not
+    /// every board's.
+    ///
+    /// ```
+    /// use oware::Move;
+    /// let e = Move::from_ascii_on(b"Z", 6).unwrap_err();
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "invalid move notation: expected one letter A-F (South) or a-f (North)"
+    /// );
+    /// assert_eq!(e.houses_per_side(), Some(6));
+    /// assert_eq!(Move::from_ascii_on(b"c", 6), "c".parse());
+    /// ```
+    ///
+    /// # Errors
+    /// [`ParseMoveError`] for anything but exactly one letter of a house
+    /// within [`MAX_HOUSES`].
+    pub const fn from_ascii_on(s: &[u8], houses_per_side: usize) -> Result<Move, ParseMoveError> {
+        match Move::from_ascii(s) {
+            Ok(m) => Ok(m),
+            Err(e) => Err(e.on_board(houses_per_side)),
         }
     }
 
@@ -167,13 +195,64 @@ impl FromStr for Move {
     }
 }
 
-/// Error when parsing a move that is not one letter `A`–`I` or `a`–`i`, e.g. `"G "` or `"7"`.
+/// Error when parsing a move that is not one house letter, e.g. `"G "` or
+/// `"7"`.
+///
+/// Its message names the letters of the board the move was read for
+/// ([`Move::from_ascii_on`]): `invalid move notation: expected one letter
+/// A-F (South) or a-f (North)` on a board of 6 houses a side. Read for no
+/// board in particular ([`Move::from_ascii`], [`FromStr`]), it names every
+/// board's letters and says so: `... A-I (South) or a-i (North) on the
+/// largest board`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ParseMoveError;
+pub struct ParseMoveError {
+    /// The houses a side of the board the move was read for, if known
+    /// (1 to [`MAX_HOUSES`]).
+    houses: Option<u8>,
+}
+
+impl ParseMoveError {
+    /// The error of a move read for no board in particular.
+    const BARE: ParseMoveError = ParseMoveError { houses: None };
+
+    /// The same error, for a board of `houses_per_side` houses a side (1 to
+    /// [`MAX_HOUSES`]; another number leaves it for no board in particular).
+    #[must_use]
+    pub const fn on_board(self, houses_per_side: usize) -> ParseMoveError {
+        if houses_per_side >= 1 && houses_per_side <= MAX_HOUSES {
+            ParseMoveError {
+                houses: Some(houses_per_side as u8),
+            }
+        } else {
+            ParseMoveError::BARE
+        }
+    }
+
+    /// The houses a side of the board the move was read for; `None` when
+    /// it was read for no board in particular.
+    #[must_use]
+    pub const fn houses_per_side(&self) -> Option<usize> {
+        match self.houses {
+            Some(n) => Some(n as usize),
+            None => None,
+        }
+    }
+}
 
 impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("invalid move notation: expected one letter A-I (South) or a-i (North)")
+        let n = self.houses.unwrap_or(MAX_HOUSES as u8);
+        f.write_str("invalid move notation: expected one letter ")?;
+        if n == 1 {
+            f.write_str("A (South) or a (North)")?;
+        } else {
+            let (south, north) = (char::from(b'A' + n - 1), char::from(b'a' + n - 1));
+            write!(f, "A-{south} (South) or a-{north} (North)")?;
+        }
+        if self.houses.is_none() {
+            f.write_str(" on the largest board")?;
+        }
+        Ok(())
     }
 }
 
@@ -367,5 +446,41 @@ impl fmt::Debug for HouseSet {
         f.debug_set()
             .entries(self.iter().map(House::index))
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 31: `Move('Z')` and a letter typed for a 6-house board were
+    /// told "A-I (South) or a-i (North)", the letters of no board in play.
+    #[test]
+    fn a_move_error_names_the_board_it_was_read_for() {
+        let bare = "Z".parse::<Move>().unwrap_err();
+        assert_eq!(bare.houses_per_side(), None);
+        assert_eq!(
+            bare.to_string(),
+            "invalid move notation: expected one letter A-I (South) or a-i (North) on the largest board"
+        );
+        for (houses, letters) in [
+            (6, "A-F (South) or a-f (North)"),
+            (7, "A-G (South) or a-g (North)"),
+            (9, "A-I (South) or a-i (North)"),
+            (1, "A (South) or a (North)"),
+        ] {
+            let e = Move::from_ascii_on(b"7", houses).unwrap_err();
+            assert_eq!(e.houses_per_side(), Some(houses));
+            assert_eq!(
+                e.to_string(),
+                format!("invalid move notation: expected one letter {letters}")
+            );
+        }
+        // A size no board has: the bare error.
+        assert_eq!(Move::from_ascii_on(b"", 0), Err(bare));
+        assert_eq!(Move::from_ascii_on(b"", MAX_HOUSES + 1), Err(bare));
+        // The same moves are read: whether the board has the house is for
+        // play to say.
+        assert_eq!(Move::from_ascii_on(b"g", 6), "g".parse());
     }
 }

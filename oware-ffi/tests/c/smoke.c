@@ -288,7 +288,7 @@ static void test_error_messages(void) {
   EXPECT_MSG(oware_game_tag(game, "South", value, sizeof value, &n, ERR), OWARE_RESULT_OK, "");
   uint8_t house = 0;
   EXPECT_MSG(oware_game_move_from_str(game, "G ", &house, ERR), OWARE_RESULT_PARSE_ERROR,
-             "invalid move notation: expected one letter A-I (South) or a-i (North)");
+             "invalid move notation: expected one letter A-F (South) or a-f (North)");
   EXPECT_MSG(oware_game_move_from_str(game, "g", &house, ERR), OWARE_RESULT_PARSE_ERROR,
              "g: no such house in this ruleset");
   oware_game_free(game);

@@ -75,7 +75,7 @@ void test_game() {
   CHECK(game.check_move(0) == OWARE_ILLEGAL_MOVE_REASON_WRONG_SIDE);
   THROWS(game.play(0), OWARE_RESULT_ILLEGAL_MOVE, "illegal move A: house is not the side to move's");
   THROWS(game.parse_move("z"), OWARE_RESULT_PARSE_ERROR,
-         "invalid move notation: expected one letter A-I (South) or a-i (North)");
+         "invalid move notation: expected one letter A-F (South) or a-f (North)");
   THROWS(game.parse_move("g"), OWARE_RESULT_PARSE_ERROR, "g: no such house in this ruleset");
   THROWS(game.move_name(12), OWARE_RESULT_INVALID_ARGUMENT, "an argument is out of range");
   CHECK(game.threats(OWARE_SIDE_SOUTH) == 0 && game.moves() == std::vector<uint8_t>{2});

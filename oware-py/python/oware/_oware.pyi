@@ -103,13 +103,18 @@ class IllegalMoveError(OwareError):
     reason: str | None
 
 class InvalidMoveError(OwareError):
-    """Raised when move notation is not one house letter (``A``-``I`` South, ``a``-``i`` North).
+    """Raised when move notation is not one house letter: the board's (``A``-``F`` South,
+    ``a``-``f`` North on 6 houses a side) where a board reads it, else any board's.
 
     >>> import oware
+    >>> oware.Board().push_str("7")
+    Traceback (most recent call last):
+    ...
+    oware.InvalidMoveError: invalid move notation: expected one letter A-F (South) or a-f (North), got '7'
     >>> oware.Move("7")
     Traceback (most recent call last):
     ...
-    oware.InvalidMoveError: invalid move notation: expected one letter A-I (South) or a-i (North), got '7'
+    oware.InvalidMoveError: invalid move notation: expected one letter A-I (South) or a-i (North) on the largest board, got '7'
     """
 
 class InvalidPositionError(OwareError):
