@@ -120,6 +120,10 @@ mod words;
 
 pub use board::Board;
 pub use explain::{Explanation, Sowing};
+pub use families::{
+    CaptureCounts, CapturingSeed, CongkakEnd, CongkakRules, GrandSlam, KalahEnd, KalahRules,
+    OwareRules, SeedsLeft,
+};
 pub use game::Game;
 pub use moves::{House, HouseSet, MAX_HOUSES, Move, MoveList, ParseMoveError, Pit};
 pub use notation::ParsePositionError;
@@ -129,9 +133,7 @@ pub use position::{IllegalMoveReason, PlayError, Position, PositionError};
 pub use record::{ParseRecordError, Record};
 pub use report::{Captured, MoveReport, Relay};
 pub use ruleset::{
-    CaptureCounts, CapturingSeed, CongkakEnd, CongkakRules, CycleRule, Family, GrandSlam, KalahEnd,
-    KalahRules, Leftover, OwareRules, ParseVariantError, Ruleset, RulesetError, RulesetOptions,
-    SeedsLeft, Variant,
+    CycleRule, Family, Leftover, ParseVariantError, Ruleset, RulesetError, RulesetOptions, Variant,
 };
 pub use ruleset_text::ParseRulesetError;
 pub use side::{BySide, Side};

@@ -3,7 +3,67 @@
 
 use super::MAX_SOWN;
 use crate::report::Recorder;
-use crate::{CapturingSeed, CongkakEnd, CongkakRules, Move, Outcome, Position, Side, Termination};
+use crate::{Move, Outcome, Position, Side, Termination};
+
+/// The options of Congkak (`rules/congkak.md`).
+#[non_exhaustive]
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct CongkakRules {
+    /// C4: a last seed in a house that held seeds lifts them and sows on
+    /// (on by default; off makes the game Kalah-like).
+    pub relay: bool,
+    /// C6: captures only once the move's sowing has gone round the board,
+    /// that is, once it has dropped a seed in the mover's store (off by default).
+    pub capture_after_lap: bool,
+    /// C6: whether the capturing seed goes to the store too.
+    pub capturing_seed: CapturingSeed,
+    /// C7: when the game ends.
+    pub end: CongkakEnd,
+}
+
+impl CongkakRules {
+    /// The default single-round rules, C1–C7.
+    #[must_use]
+    pub const fn standard() -> CongkakRules {
+        CongkakRules {
+            relay: true,
+            capture_after_lap: false,
+            capturing_seed: CapturingSeed::OnCapture,
+            end: CongkakEnd::AllHousesEmpty,
+        }
+    }
+}
+
+/// Whether the last seed, which made a capture from the opposite house,
+/// goes to the store with the captured seeds (Congkak C6).
+#[non_exhaustive]
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum CapturingSeed {
+    /// Only when the opposite house held seeds (default).
+    OnCapture,
+    /// Always, even when the opposite house is empty.
+    Always,
+    /// Never: it stays in its house.
+    Never,
+}
+
+/// When a game of Congkak ends (C7).
+#[non_exhaustive]
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum CongkakEnd {
+    /// When every house is empty; until then a side with no seeds passes
+    /// (default).
+    AllHousesEmpty,
+    /// When the side to move has no seeds; the other side takes the seeds
+    /// left in its houses.
+    MoverEmpty,
+    /// As soon as either row is empty; each side takes the seeds left in
+    /// its houses.
+    EitherRowEmpty,
+}
 
 impl Position {
     /// Every non-empty house of the side to move, until the game ends.

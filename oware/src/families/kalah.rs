@@ -2,7 +2,58 @@
 //! the capture from the opposite house (`rules/kalah.md`, K1–K6).
 
 use crate::report::Recorder;
-use crate::{KalahEnd, KalahRules, Move, Outcome, Position, SeedsLeft, Side, Termination};
+use crate::{Move, Outcome, Position, Side, Termination};
+
+/// The options of Kalah (`rules/kalah.md`).
+#[non_exhaustive]
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct KalahRules {
+    /// K3: a last seed in an own empty house captures even when the
+    /// opposite house is empty (the last seed alone goes to the store).
+    /// Off in the standard game and OpenSpiel's `mancala`; on in the rules
+    /// Irving, Donkers and Uiterwijk solved Kalah under.
+    pub empty_capture: bool,
+    /// K4: when the game ends.
+    pub end: KalahEnd,
+    /// K4: who gets the seeds left in the houses at the end.
+    pub seeds_left: SeedsLeft,
+}
+
+impl KalahRules {
+    /// The standard rules (K1–K6, OpenSpiel's `mancala`).
+    #[must_use]
+    pub const fn standard() -> KalahRules {
+        KalahRules {
+            empty_capture: false,
+            end: KalahEnd::EitherRowEmpty,
+            seeds_left: SeedsLeft::ToOwner,
+        }
+    }
+}
+
+/// When a game of Kalah ends (K4).
+#[non_exhaustive]
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum KalahEnd {
+    /// As soon as either side has no seeds in its houses, checked after
+    /// every move (standard).
+    EitherRowEmpty,
+    /// Only when the side to move has no seeds in its houses.
+    MoverRowEmpty,
+}
+
+/// Who gets the seeds left in the houses when a game of Kalah ends (K4).
+#[non_exhaustive]
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum SeedsLeft {
+    /// Each side adds the seeds in its own houses to its store (standard).
+    ToOwner,
+    /// They all go to the side that emptied its row (a German "Kalaha" form).
+    ToFirstEmptied,
+}
 
 impl Position {
     /// Every non-empty house of the side to move, until the game ends (K4).

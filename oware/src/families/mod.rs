@@ -7,6 +7,9 @@ mod kalah;
 mod oware;
 mod oware6;
 
+pub use congkak::{CapturingSeed, CongkakEnd, CongkakRules};
+pub use kalah::{KalahEnd, KalahRules, SeedsLeft};
+pub use oware::{CaptureCounts, GrandSlam, OwareRules};
 pub(crate) use oware6::Oware6;
 
 use crate::report::Recorder;

@@ -2,10 +2,109 @@
 //! (`rules/abapa.md`, "Options").
 
 use crate::report::{Recorder, SlamFlag};
-use crate::{
-    GrandSlam, House, IllegalMoveReason, MAX_HOUSES, Move, Outcome, OwareRules, Position,
-    Termination,
-};
+use crate::{House, IllegalMoveReason, MAX_HOUSES, Move, Outcome, Position, Termination};
+
+/// The options of the Oware family (`oware/rules/abapa.md`, "Options").
+#[non_exhaustive]
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct OwareRules {
+    /// A lap skips the origin house, which stays empty (Abapa R4: on).
+    pub skip_origin: bool,
+    /// The counts a house must reach to be captured (Abapa R5: 2 and 3).
+    pub capture_counts: CaptureCounts,
+    /// What a capture of every seed in the opponent's row does (Abapa R6:
+    /// [`GrandSlam::NoCapture`]).
+    pub grand_slam: GrandSlam,
+    /// A side must feed a starved opponent when it can (Abapa R7: on).
+    pub must_feed: bool,
+}
+
+impl OwareRules {
+    /// The Oware options of Abapa (R4–R7).
+    #[must_use]
+    pub const fn abapa() -> OwareRules {
+        OwareRules {
+            skip_origin: true,
+            capture_counts: CaptureCounts::TWO_OR_THREE,
+            grand_slam: GrandSlam::NoCapture,
+            must_feed: true,
+        }
+    }
+}
+
+/// The seed counts that make a house capturable, as a set of counts below 32 (no rule set captures more).
+///
+/// ```
+/// use oware::CaptureCounts;
+/// let c = CaptureCounts::TWO_OR_THREE;
+/// assert!(c.contains(2) && c.contains(3) && !c.contains(4));
+/// assert_eq!(CaptureCounts::from_counts(&[2, 3]), Some(c));
+/// ```
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct CaptureCounts(u32);
+
+impl CaptureCounts {
+    /// 2 or 3 seeds: Abapa R5 and most Oware rule sets.
+    pub const TWO_OR_THREE: CaptureCounts = CaptureCounts(0b1100);
+
+    /// The set of `counts`; `None` if one is 0 or 32 or more.
+    #[must_use]
+    pub fn from_counts(counts: &[u8]) -> Option<CaptureCounts> {
+        let mut bits = 0u32;
+        for &c in counts {
+            if c == 0 || c >= 32 {
+                return None;
+            }
+            bits |= 1 << c;
+        }
+        Some(CaptureCounts(bits))
+    }
+
+    /// Whether a house holding `seeds` is captured.
+    #[must_use]
+    #[inline]
+    pub const fn contains(self, seeds: u8) -> bool {
+        seeds < 32 && self.0 >> seeds & 1 != 0
+    }
+
+    /// The set as bits (bit `n` = count `n`), for comparing in `const` code.
+    pub(crate) const fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// The counts in the set, in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = u8> {
+        (1..32u8).filter(move |&c| self.contains(c))
+    }
+}
+
+/// What a grand slam does: a move whose capture would take every seed in
+/// the opponent's row.
+#[non_exhaustive]
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum GrandSlam {
+    /// The move is legal but captures nothing; the seeds stay where they
+    /// were sown. Abapa R6, the Oware Society and World Oware Federation
+    /// rules, and OpenSpiel's `oware`.
+    NoCapture,
+    /// The move may not be played while another move is legal; when every
+    /// legal move is a grand slam, it is played and captures nothing. The
+    /// "Awale" form of French-speaking West Africa and many computer
+    /// Awale programs (preset [`Variant::Awale`](crate::Variant::Awale)).
+    Illegal,
+    /// The capture is made and the opponent, left without seeds, passes:
+    /// the capturer moves again and must feed it (R7); if it cannot, the
+    /// game ends ([`Termination::NoMoves`](crate::Termination::NoMoves)),
+    /// the capturer taking the seeds on its row.
+    CaptureAll,
+    /// The capture is made and the seeds left on the board, all in the
+    /// mover's row, go to the opponent; the game then ends. Alex Randolph's
+    /// Grand Oh-Wah-Ree (3M, 1962).
+    LeftToOpponent,
+}
 
 impl Position {
     /// The legal moves (bit `k` = house `k` of the side to move): none once
