@@ -1,6 +1,6 @@
 //! The command output quoted in README.md is what the commands print today:
 //! each quote is run and compared here, so it cannot go stale, and so are
-//! the C block's printed lines (its `/* → … */` comments). (The Python
+//! the C and C++ blocks' printed lines (their `→` comments). (The Python
 //! block's printed values are checked by `oware-py/tests/test_docs.py`.)
 //!
 //! A quoted block may leave lines out with a line holding only `…`: the
@@ -154,20 +154,25 @@ fn the_perft_count_the_readme_gives_is_what_perft_prints() {
     assert_eq!(output.trim(), said.trim());
 }
 
-/// The quoted outputs of a C block: the text of each `/* → TEXT */`
-/// comment, in order. A line that prints (`puts`, `printf`) must quote
-/// its output so (issue 31: the C block's outputs were plain comments that
-/// no test compared).
+/// The quoted outputs of a C or C++ block: the text of each `/* → TEXT */`
+/// or `// → TEXT` comment, in order. A line that prints (`puts`, `printf`,
+/// `std::cout`, `std::cerr`) must quote its output so (issue 31: the C
+/// block's outputs were plain comments that no test compared).
 fn c_quotes(block: &str) -> Vec<String> {
     let mut quotes = Vec::new();
     for line in block.lines() {
-        let quote = line
-            .split_once("/* → ")
-            .map(|(_, rest)| rest.trim_end().trim_end_matches("*/").trim_end().to_owned());
-        let prints = line.contains("puts(") || line.contains("printf(");
+        let quote = if let Some((_, rest)) = line.split_once("/* → ") {
+            Some(rest.trim_end().trim_end_matches("*/").trim_end().to_owned())
+        } else {
+            line.split_once("// → ")
+                .map(|(_, rest)| rest.trim_end().to_owned())
+        };
+        let prints = ["puts(", "printf(", "std::cout", "std::cerr"]
+            .iter()
+            .any(|call| line.contains(call));
         assert!(
             quote.is_some() || !prints,
-            "the README's C block prints with no `/* → … */` quote of the output: {line}"
+            "the README's C or C++ block prints with no `→` quote of the output: {line}"
         );
         quotes.extend(quote);
     }
@@ -176,18 +181,24 @@ fn c_quotes(block: &str) -> Vec<String> {
 
 #[test]
 fn the_c_quote_reader_insists_on_a_quote_for_every_print() {
-    let block = "int x;\n  puts(a);  /* → one */\n  printf(\"%d\", 2);  /* → 2 */\n";
-    assert_eq!(c_quotes(block), ["one", "2"]);
-    let unchecked = "  puts(a);  /* one */\n";
-    assert!(std::panic::catch_unwind(|| c_quotes(unchecked)).is_err());
+    let block = "int x;\n  puts(a);  /* → one */\n  printf(\"%d\", 2);  /* → 2 */\n  std::cout << 3;  // → 3\n";
+    assert_eq!(c_quotes(block), ["one", "2", "3"]);
+    for unchecked in [
+        "  puts(a);  /* one */\n",
+        "  std::cerr << e.what();  // one\n",
+    ] {
+        assert!(std::panic::catch_unwind(|| c_quotes(unchecked)).is_err());
+    }
 }
 
-#[test]
-fn the_c_example_prints_what_the_readme_says() {
+/// Builds the README's block of `language` after `marker` with `compiler`
+/// against the debug `liboware_ffi.a`, runs it, and checks that it prints
+/// the lines it quotes, in order.
+fn check_c_block(marker: &str, language: &str, compiler: &str, standard: &str) {
     let readme = readme();
-    let block = block_after(&readme, "## Use it from C and C++", "c");
+    let block = block_after(&readme, marker, language);
     let quotes = c_quotes(&block);
-    assert!(quotes.len() >= 3, "the C block quotes {quotes:?}");
+    assert!(quotes.len() >= 3, "the {language} block quotes {quotes:?}");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let built = Command::new(env!("CARGO"))
         .current_dir(root)
@@ -200,29 +211,42 @@ fn the_c_example_prints_what_the_readme_says() {
         .parent()
         .expect("the target directory")
         .join("debug/liboware_ffi.a");
-    let source = tmp.join("readme_c_block.c");
-    let program = tmp.join("readme_c_block");
-    std::fs::write(&source, &block).expect("write the C block");
-    let compiled = Command::new("cc")
-        .args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic"])
+    let source = tmp.join(format!("readme_block.{language}"));
+    let program = tmp.join(format!("readme_block_{language}"));
+    std::fs::write(&source, &block).expect("write the block");
+    let compiled = Command::new(compiler)
+        .args([standard, "-Wall", "-Wextra", "-Werror", "-pedantic"])
         .arg(format!("-I{}", root.join("include").display()))
         .arg(&source)
         .arg(&library)
         .args(["-lpthread", "-ldl", "-lm", "-o"])
         .arg(&program)
         .output()
-        .expect("run cc");
+        .unwrap_or_else(|e| panic!("run {compiler}: {e}"));
     assert!(
         compiled.status.success(),
-        "the README's C block does not compile: {}",
+        "the README's {language} block does not compile: {}",
         String::from_utf8_lossy(&compiled.stderr)
     );
-    let output = Command::new(&program).output().expect("run the C block");
-    assert!(output.status.success(), "the README's C block failed");
+    let output = Command::new(&program).output().expect("run the block");
+    assert!(
+        output.status.success(),
+        "the README's {language} block failed"
+    );
     let printed = String::from_utf8(output.stdout).expect("UTF-8 output");
     assert_eq!(
         printed.lines().collect::<Vec<_>>(),
         quotes,
-        "the README's C block prints other lines than it quotes"
+        "the README's {language} block prints other lines than it quotes"
     );
+}
+
+#[test]
+fn the_c_example_prints_what_the_readme_says() {
+    check_c_block("## Use it from C and C++", "c", "cc", "-std=c11");
+}
+
+#[test]
+fn the_cpp_example_prints_what_the_readme_says() {
+    check_c_block("## Use it from C and C++", "cpp", "c++", "-std=c++17");
 }
