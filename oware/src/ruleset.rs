@@ -78,6 +78,10 @@ pub enum Family {
     /// Congkak: Kalah's sowing and extra turns with relay sowing, and a side
     /// without seeds passes (`rules/congkak.md`, C1–C7).
     Congkak(CongkakRules),
+    /// A toy family for the tests, which proves the family seam: one file
+    /// (`families/toy.rs`) and this variant.
+    #[cfg(test)]
+    Toy(crate::families::ToyRules),
 }
 
 /// What ends a game that could go on forever, and how the seeds left on the

@@ -9,6 +9,8 @@ mod congkak;
 mod kalah;
 mod oware;
 mod oware6;
+#[cfg(test)]
+mod toy;
 
 pub use congkak::{CapturingSeed, CongkakEnd, CongkakRules};
 pub use kalah::{KalahEnd, KalahRules, SeedsLeft};
@@ -16,6 +18,8 @@ pub use kalah::{KalahEnd, KalahRules, SeedsLeft};
 pub(crate) use oware::abapa_with;
 pub use oware::{CaptureCounts, GrandSlam, OwareRules};
 pub(crate) use oware6::Oware6;
+#[cfg(test)]
+pub(crate) use toy::ToyRules;
 
 use crate::report::Recorder;
 use crate::search::Evaluation;
@@ -78,6 +82,8 @@ macro_rules! dispatch {
             Family::Oware($rules) => $body,
             Family::Kalah($rules) => $body,
             Family::Congkak($rules) => $body,
+            #[cfg(test)]
+            Family::Toy($rules) => $body,
         }
     };
     (type $family:expr, $R:ident => $body:expr) => {
@@ -92,6 +98,11 @@ macro_rules! dispatch {
             }
             Family::Congkak(_) => {
                 type $R = CongkakRules;
+                $body
+            }
+            #[cfg(test)]
+            Family::Toy(_) => {
+                type $R = ToyRules;
                 $body
             }
         }
@@ -167,6 +178,8 @@ impl Family {
         match *self {
             Family::Oware(rules) => Oware6::new(houses, rules),
             Family::Kalah(_) | Family::Congkak(_) => None,
+            #[cfg(test)]
+            Family::Toy(_) => None,
         }
     }
 }
