@@ -278,8 +278,7 @@ impl Position {
             self.apply_oware6(m.to_index(6), &fast, rec);
             return true;
         }
-        let family = self.ruleset.family;
-        dispatch!(family, rules => rules.apply(self, m, rec))
+        dispatch!(self.ruleset.family, rules => rules.apply(self, m, rec))
     }
 
     /// The pit index of `side`'s store in sowing reports: houses are

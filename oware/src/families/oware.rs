@@ -130,6 +130,7 @@ impl Position {
     }
 
     /// The outcome by majority (R9, R10) or when no move is legal (R8).
+    #[inline]
     pub(crate) fn oware_outcome(&self) -> Option<Outcome> {
         if self.majority_reached() {
             return Some(Outcome::from_scores(
@@ -420,6 +421,7 @@ impl Rules for OwareRules {
         pos.oware_legal_mask(self)
     }
 
+    #[inline(always)]
     fn outcome(&self, pos: &Position) -> Option<Outcome> {
         pos.oware_outcome()
     }
