@@ -499,15 +499,6 @@ pub(crate) fn extract_ruleset(obj: Option<&Bound<'_, PyAny>>) -> PyResult<oware:
     )))
 }
 
-fn family_name(ruleset: &oware::Ruleset) -> &'static str {
-    match ruleset.family() {
-        oware::Family::Oware(_) => "oware",
-        oware::Family::Kalah(_) => "kalah",
-        oware::Family::Congkak(_) => "congkak",
-        _ => "unknown",
-    }
-}
-
 /// The sizes of Kalah(`houses`, `seeds`) within the limits of every
 /// ruleset: 1 to 9 houses a side, at most 255 seeds in all.
 fn kalah_sizes(houses: &Int, seeds: &Int) -> PyResult<(u8, u8)> {
@@ -601,8 +592,8 @@ impl PyRuleset {
 
     /// `"oware"`, `"kalah"` or `"congkak"`.
     #[getter]
-    fn family(&self) -> &'static str {
-        family_name(&self.0)
+    fn family(&self) -> String {
+        self.0.family().name().to_ascii_lowercase()
     }
 
     fn __str__(&self) -> String {

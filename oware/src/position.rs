@@ -102,13 +102,7 @@ impl Position {
             turn,
             ruleset,
         };
-        match ruleset.family {
-            crate::Family::Congkak(rules) => pos.congkak_normalize_turn(&rules),
-            crate::Family::Oware(rules) => {
-                pos.oware_normalize_turn(&rules);
-            }
-            crate::Family::Kalah(_) => {}
-        }
+        ruleset.family.normalize_turn(&mut pos);
         Ok(pos)
     }
 

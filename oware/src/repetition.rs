@@ -571,10 +571,9 @@ mod tests {
     #[test]
     fn a_long_quiet_game_is_linear_to_play_and_take_back() {
         // Only 31 seeds capture, as in a record that once stalled search.
-        let mut options = Ruleset::abapa().options();
-        if let crate::Family::Oware(rules) = &mut options.family {
+        let mut options = crate::families::abapa_with(|rules| {
             rules.capture_counts = crate::CaptureCounts::from_counts(&[31]).unwrap();
-        }
+        });
         options.cycle = CycleRule {
             occurrences: Some(u8::MAX),
             no_capture_plies: None,

@@ -78,6 +78,10 @@ pub enum Family {
     /// Congkak: Kalah's sowing and extra turns with relay sowing, and a side
     /// without seeds passes (`rules/congkak.md`, C1–C7).
     Congkak(CongkakRules),
+    /// A toy family for the tests, which proves the family seam: one file
+    /// (`families/toy.rs`) and this variant.
+    #[cfg(test)]
+    Toy(crate::families::ToyRules),
 }
 
 /// What ends a game that could go on forever, and how the seeds left on the
@@ -229,10 +233,7 @@ impl Ruleset {
     /// The one place a `Ruleset` is put together (its parts already
     /// checked), so the derived fields are always right.
     const fn from_parts(houses: u8, seeds: u8, family: Family, cycle: CycleRule) -> Ruleset {
-        let oware6 = match family {
-            Family::Oware(rules) => crate::families::Oware6::new(houses, rules),
-            _ => None,
-        };
+        let oware6 = family.oware6(houses);
         Ruleset {
             houses_per_side: houses,
             seeds_per_house: seeds,
@@ -263,11 +264,7 @@ impl Ruleset {
         if seeds == 0 || seeds > Ruleset::max_seeds_per_house(h) {
             return Err(RulesetError::SeedsPerHouse(seeds));
         }
-        if let Family::Oware(oware) = options.family
-            && oware.capture_counts.iter().next().is_none()
-        {
-            return Err(RulesetError::CaptureCounts);
-        }
+        options.family.check()?;
         let cycle = options.cycle;
         if matches!(cycle.occurrences, Some(0 | 1)) {
             return Err(RulesetError::Occurrences);
@@ -275,10 +272,7 @@ impl Ruleset {
         if cycle.no_capture_plies == Some(0) || cycle.max_plies == Some(0) {
             return Err(RulesetError::PlyLimit);
         }
-        // Only Oware's seeds can go round for ever: in Kalah and Congkak
-        // every lap puts a seed in a store (K6, C7).
-        let can_cycle = matches!(options.family, Family::Oware(_));
-        if can_cycle
+        if options.family.can_cycle()
             && cycle.occurrences.is_none()
             && cycle.no_capture_plies.is_none()
             && cycle.max_plies.is_none()

@@ -41,74 +41,26 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::notation::parse_digits;
-use crate::{
-    CaptureCounts, CapturingSeed, CongkakEnd, Family, GrandSlam, KalahEnd, Leftover, Ruleset,
-    RulesetError, RulesetOptions, SeedsLeft, Variant,
-};
+use crate::{Family, Leftover, Ruleset, RulesetError, RulesetOptions, Variant};
+
+/// The keys every family has: the cycle rule's.
+const CYCLE_KEYS: [&str; 4] = ["repetitions", "no_capture", "max_plies", "leftover"];
 
 /// The option keys of a family, in the order Display writes them.
-fn keys(family: &Family) -> &'static [&'static str] {
-    const CYCLE: [&str; 4] = ["repetitions", "no_capture", "max_plies", "leftover"];
-    match family {
-        Family::Oware(_) => &[
-            "skip_origin",
-            "captures",
-            "grand_slam",
-            "must_feed",
-            CYCLE[0],
-            CYCLE[1],
-            CYCLE[2],
-            CYCLE[3],
-        ],
-        Family::Kalah(_) => &[
-            "empty_capture",
-            "end",
-            "seeds_left",
-            CYCLE[0],
-            CYCLE[1],
-            CYCLE[2],
-            CYCLE[3],
-        ],
-        Family::Congkak(_) => &[
-            "relay",
-            "capture_after_lap",
-            "capturing_seed",
-            "end",
-            CYCLE[0],
-            CYCLE[1],
-            CYCLE[2],
-            CYCLE[3],
-        ],
-    }
+fn keys(family: &Family) -> impl Iterator<Item = &'static str> {
+    family.keys().iter().copied().chain(CYCLE_KEYS)
 }
 
 /// The value of option `key` of `options`, as text.
 fn get(options: &RulesetOptions, key: &str) -> String {
-    let on = |b: bool| if b { "on" } else { "off" }.to_owned();
     let limit = |n: Option<u16>| n.map_or_else(|| "off".to_owned(), |n| n.to_string());
     let cycle = &options.cycle;
-    match (&options.family, key) {
-        (_, "repetitions") => limit(cycle.occurrences.map(u16::from)),
-        (_, "no_capture") => limit(cycle.no_capture_plies),
-        (_, "max_plies") => limit(cycle.max_plies),
-        (_, "leftover") => name(&LEFTOVERS, cycle.leftover),
-        (Family::Oware(r), "skip_origin") => on(r.skip_origin),
-        (Family::Oware(r), "captures") => r
-            .capture_counts
-            .iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-            .join("+"),
-        (Family::Oware(r), "grand_slam") => name(&GRAND_SLAMS, r.grand_slam),
-        (Family::Oware(r), "must_feed") => on(r.must_feed),
-        (Family::Kalah(r), "empty_capture") => on(r.empty_capture),
-        (Family::Kalah(r), "end") => name(&KALAH_ENDS, r.end),
-        (Family::Kalah(r), "seeds_left") => name(&SEEDS_LEFT, r.seeds_left),
-        (Family::Congkak(r), "relay") => on(r.relay),
-        (Family::Congkak(r), "capture_after_lap") => on(r.capture_after_lap),
-        (Family::Congkak(r), "capturing_seed") => name(&CAPTURING_SEEDS, r.capturing_seed),
-        (Family::Congkak(r), "end") => name(&CONGKAK_ENDS, r.end),
-        _ => String::new(),
+    match key {
+        "repetitions" => limit(cycle.occurrences.map(u16::from)),
+        "no_capture" => limit(cycle.no_capture_plies),
+        "max_plies" => limit(cycle.max_plies),
+        "leftover" => values::name(&LEFTOVERS, cycle.leftover),
+        key => options.family.get(key),
     }
 }
 
@@ -120,12 +72,7 @@ fn set(
     key: &str,
     value: &str,
 ) -> Result<(), ParseRulesetError> {
-    let bad = || ParseRulesetError::Value(known_key(key));
-    let on = || match value {
-        "on" => Ok(true),
-        "off" => Ok(false),
-        _ => Err(bad()),
-    };
+    let bad = || ParseRulesetError::Value(known_key(&options.family, key));
     // A limit is `off` or a number of `min` or more.
     let limit = |min: u16| match value {
         "off" => Ok(None),
@@ -136,111 +83,80 @@ fn set(
     };
     let size = || parse_digits::<u8>(value).ok_or_else(bad);
     let cycle = &mut options.cycle;
-    match (&mut options.family, key) {
-        (_, "houses") => options.houses_per_side = size()?,
-        (_, "seeds") => options.seeds_per_house = size()?,
-        (_, "repetitions") => {
+    match key {
+        "houses" => options.houses_per_side = size()?,
+        "seeds" => options.seeds_per_house = size()?,
+        "repetitions" => {
             cycle.occurrences = limit(2)?
                 .map(|n| u8::try_from(n).map_err(|_| bad()))
                 .transpose()?
         }
-        (_, "no_capture") => cycle.no_capture_plies = limit(1)?,
-        (_, "max_plies") => cycle.max_plies = limit(1)?,
-        (_, "leftover") => cycle.leftover = parse_name(&LEFTOVERS, value).ok_or_else(bad)?,
-        (Family::Oware(r), "skip_origin") => r.skip_origin = on()?,
-        (Family::Oware(r), "captures") => {
-            let counts: Option<Vec<u8>> = value.split('+').map(parse_digits).collect();
-            r.capture_counts = counts
-                .and_then(|c| CaptureCounts::from_counts(&c))
-                .ok_or_else(bad)?;
-        }
-        (Family::Oware(r), "grand_slam") => {
-            r.grand_slam = parse_name(&GRAND_SLAMS, value).ok_or_else(bad)?
-        }
-        (Family::Oware(r), "must_feed") => r.must_feed = on()?,
-        (Family::Kalah(r), "empty_capture") => r.empty_capture = on()?,
-        (Family::Kalah(r), "end") => r.end = parse_name(&KALAH_ENDS, value).ok_or_else(bad)?,
-        (Family::Kalah(r), "seeds_left") => {
-            r.seeds_left = parse_name(&SEEDS_LEFT, value).ok_or_else(bad)?
-        }
-        (Family::Congkak(r), "relay") => r.relay = on()?,
-        (Family::Congkak(r), "capture_after_lap") => r.capture_after_lap = on()?,
-        (Family::Congkak(r), "capturing_seed") => {
-            r.capturing_seed = parse_name(&CAPTURING_SEEDS, value).ok_or_else(bad)?
-        }
-        (Family::Congkak(r), "end") => r.end = parse_name(&CONGKAK_ENDS, value).ok_or_else(bad)?,
-        _ => {
-            return Err(ParseRulesetError::Key {
-                key: OptionKey::new(key),
-                preset,
-            });
-        }
+        "no_capture" => cycle.no_capture_plies = limit(1)?,
+        "max_plies" => cycle.max_plies = limit(1)?,
+        "leftover" => cycle.leftover = values::parse_name(&LEFTOVERS, value).ok_or_else(bad)?,
+        _ => match options.family.keys().iter().find(|&&k| k == key) {
+            Some(&key) => options
+                .family
+                .set(key, value)
+                .ok_or(ParseRulesetError::Value(key))?,
+            None => {
+                return Err(ParseRulesetError::Key {
+                    key: OptionKey::new(key),
+                    preset,
+                });
+            }
+        },
     }
     Ok(())
 }
 
-/// `key` as one of the known keys (for errors that must be `Copy`).
-fn known_key(key: &str) -> &'static str {
-    const ALL: [&str; 16] = [
-        "repetitions",
-        "no_capture",
-        "max_plies",
-        "leftover",
-        "skip_origin",
-        "captures",
-        "grand_slam",
-        "must_feed",
-        "empty_capture",
-        "end",
-        "seeds_left",
-        "relay",
-        "capture_after_lap",
-        "capturing_seed",
-        "houses",
-        "seeds",
-    ];
-    ALL.into_iter().find(|&k| k == key).unwrap_or("?")
+/// `key` as one of `family`'s keys (for errors that must be `Copy`).
+fn known_key(family: &Family, key: &str) -> &'static str {
+    ["houses", "seeds"]
+        .into_iter()
+        .chain(keys(family))
+        .find(|&k| k == key)
+        .unwrap_or("?")
 }
 
 const LEFTOVERS: [(&str, Leftover); 2] = [
     ("own", Leftover::EachTakesOwn),
     ("none", Leftover::NotCounted),
 ];
-const GRAND_SLAMS: [(&str, GrandSlam); 4] = [
-    ("no-capture", GrandSlam::NoCapture),
-    ("illegal", GrandSlam::Illegal),
-    ("capture-all", GrandSlam::CaptureAll),
-    ("left-to-opponent", GrandSlam::LeftToOpponent),
-];
-const KALAH_ENDS: [(&str, KalahEnd); 2] = [
-    ("either-row", KalahEnd::EitherRowEmpty),
-    ("mover-row", KalahEnd::MoverRowEmpty),
-];
-const SEEDS_LEFT: [(&str, SeedsLeft); 2] = [
-    ("owner", SeedsLeft::ToOwner),
-    ("first-emptied", SeedsLeft::ToFirstEmptied),
-];
-const CAPTURING_SEEDS: [(&str, CapturingSeed); 3] = [
-    ("on-capture", CapturingSeed::OnCapture),
-    ("always", CapturingSeed::Always),
-    ("never", CapturingSeed::Never),
-];
-const CONGKAK_ENDS: [(&str, CongkakEnd); 3] = [
-    ("all-empty", CongkakEnd::AllHousesEmpty),
-    ("mover-empty", CongkakEnd::MoverEmpty),
-    ("either-row", CongkakEnd::EitherRowEmpty),
-];
+/// The text of option values, for the families' keys too.
+pub(crate) mod values {
+    /// `on` or `off`.
+    pub(crate) fn on_off(b: bool) -> String {
+        if b { "on" } else { "off" }.to_owned()
+    }
 
-fn name<T: PartialEq + Copy>(table: &[(&'static str, T)], value: T) -> String {
-    table
-        .iter()
-        .find(|(_, v)| *v == value)
-        .map_or("?", |(n, _)| n)
-        .to_owned()
-}
+    /// `on` or `off` as a yes/no; `None` for any other text.
+    pub(crate) fn parse_on(text: &str) -> Option<bool> {
+        match text {
+            "on" => Some(true),
+            "off" => Some(false),
+            _ => None,
+        }
+    }
 
-fn parse_name<T: Copy>(table: &[(&'static str, T)], text: &str) -> Option<T> {
-    table.iter().find(|(n, _)| *n == text).map(|&(_, v)| v)
+    /// The name of `value` in `table`.
+    pub(crate) fn name<T: PartialEq + Copy>(table: &[(&'static str, T)], value: T) -> String {
+        table
+            .iter()
+            .find(|(_, v)| *v == value)
+            .map_or("?", |(n, _)| n)
+            .to_owned()
+    }
+
+    /// The value `text` names in `table`.
+    pub(crate) fn parse_name<T: Copy>(table: &[(&'static str, T)], text: &str) -> Option<T> {
+        table.iter().find(|(n, _)| *n == text).map(|&(_, v)| v)
+    }
+
+    /// The names in `table`, joined by commas.
+    pub(crate) fn names<T>(table: &[(&'static str, T)]) -> String {
+        table.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+    }
 }
 
 /// The presets of `family`'s kind.
@@ -259,8 +175,7 @@ impl Ruleset {
         let with_diffs = candidates.map(|v| {
             let base = v.ruleset().options();
             let diffs: Vec<_> = keys(&self.family)
-                .iter()
-                .filter_map(|&k| {
+                .filter_map(|k| {
                     let value = get(&options, k);
                     (value != get(&base, k)).then_some((k, value))
                 })
@@ -338,7 +253,10 @@ impl FromStr for Ruleset {
                 None => return Err(ParseRulesetError::Syntax),
             };
             if seen.contains(&key) {
-                return Err(ParseRulesetError::DuplicateKey(known_key(key)));
+                return Err(ParseRulesetError::DuplicateKey(known_key(
+                    &options.family,
+                    key,
+                )));
             }
             set(&mut options, variant, key, value)?;
             seen.push(key);
@@ -380,23 +298,35 @@ pub enum ParseRulesetError {
 
 /// What the option `key` takes, for [`ParseRulesetError::Value`].
 fn takes(key: &str) -> String {
-    let names = |names: &[&str]| names.join(", ");
     match key {
         "houses" => format!("1 to {}", crate::MAX_HOUSES),
         "seeds" => "1 or more, with at most 255 seeds in all".to_owned(),
         "repetitions" => "off or 2 to 255".to_owned(),
         "no_capture" | "max_plies" => "off or 1 to 65535".to_owned(),
-        "captures" => "counts from 1 to 31 joined by +, e.g. 2+3".to_owned(),
-        "leftover" => names(&LEFTOVERS.map(|(n, _)| n)),
-        "grand_slam" => names(&GRAND_SLAMS.map(|(n, _)| n)),
-        "seeds_left" => names(&SEEDS_LEFT.map(|(n, _)| n)),
-        "capturing_seed" => names(&CAPTURING_SEEDS.map(|(n, _)| n)),
-        "end" => format!(
-            "{} (Kalah) or {} (Congkak)",
-            names(&KALAH_ENDS.map(|(n, _)| n)),
-            names(&CONGKAK_ENDS.map(|(n, _)| n))
-        ),
-        _ => "on or off".to_owned(),
+        "leftover" => values::names(&LEFTOVERS),
+        key => {
+            // What each family with the key takes, named when several have it.
+            let mut families: Vec<Family> = Vec::new();
+            for v in Variant::ALL {
+                let family = v.ruleset().family;
+                if !families.iter().any(|f| same_family(f, &family)) {
+                    families.push(family);
+                }
+            }
+            let takes: Vec<_> = families
+                .into_iter()
+                .filter_map(|f| f.takes(key).map(|t| (f.name(), t)))
+                .collect();
+            match takes.as_slice() {
+                [] => "on or off".to_owned(),
+                [(_, t)] => t.clone(),
+                several => several
+                    .iter()
+                    .map(|(name, t)| format!("{t} ({name})"))
+                    .collect::<Vec<_>>()
+                    .join(" or "),
+            }
+        }
     }
 }
 

@@ -7,25 +7,6 @@ use std::string::String;
 
 use crate::{Family, Game, Leftover, Outcome, Ruleset, Side, Termination, Variant};
 
-impl Family {
-    /// The game's name: `"Oware"`, `"Kalah"` or `"Congkak"`.
-    ///
-    /// ```
-    /// use oware::Variant;
-    /// assert_eq!(Variant::Abapa.ruleset().family().name(), "Oware");
-    /// assert_eq!(Variant::Kalah.ruleset().family().name(), "Kalah");
-    /// assert_eq!(Variant::Congkak.ruleset().family().name(), "Congkak");
-    /// ```
-    #[must_use]
-    pub const fn name(&self) -> &'static str {
-        match self {
-            Family::Oware(_) => "Oware",
-            Family::Kalah(_) => "Kalah",
-            Family::Congkak(_) => "Congkak",
-        }
-    }
-}
-
 impl Leftover {
     /// Who gets the seeds left on the board, as a clause: `"each side
     /// takes the seeds on its own side"` or `"the seeds left are not
@@ -110,14 +91,7 @@ impl Outcome {
     /// ```
     #[must_use]
     pub const fn rule(&self, family: &Family) -> &'static str {
-        match (family, self.termination) {
-            (Family::Kalah(_), _) => "K4",
-            (Family::Congkak(_), _) => "C7",
-            (_, Termination::NoMoves) => "R8",
-            (_, Termination::Majority) if self.winner.is_none() => "R10",
-            (_, Termination::Majority) => "R9",
-            _ => "R11",
-        }
+        family.endings().rule(self)
     }
 
     /// The result, the winner's score first, with `wins` for the verb:

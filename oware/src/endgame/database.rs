@@ -5,7 +5,7 @@ use super::layer::{Child, Frame, Houses};
 use super::retrograde::{MAX_RANK, NO_RANK, UNSET, Work};
 use super::{Convention, EndgameError, Probe, ProbeError, SeedIndex, Value};
 use crate::stop::Checker;
-use crate::{Family, Game, GrandSlam, MAX_HOUSES, Move, MoveList, Position, Ruleset, StopHandle};
+use crate::{Game, MAX_HOUSES, Move, MoveList, Position, Ruleset, StopHandle};
 
 /// The most seeds the index is made for: beyond any layer that fits.
 pub(crate) const INDEX_SEEDS: usize = 60;
@@ -95,10 +95,7 @@ impl Database {
     /// family, and for a capture-all grand slam without must-feed (a side
     /// could then pass without a capture, which the layers do not model).
     pub fn new(ruleset: &Ruleset, convention: Convention) -> Result<Database, EndgameError> {
-        let supported = match ruleset.family() {
-            Family::Oware(rules) => rules.grand_slam != GrandSlam::CaptureAll || rules.must_feed,
-            _ => false,
-        };
+        let supported = ruleset.family().endgame().is_some();
         let index_seeds = usize::from(ruleset.total_seeds()).min(INDEX_SEEDS);
         let index = SeedIndex::new(2 * ruleset.houses_per_side(), index_seeds);
         match index {

@@ -121,7 +121,7 @@ impl Frame<'_> {
     /// played forward, so only real, legal, quiet moves count.
     pub(crate) fn predecessors(&self, houses: &Houses, mut f: impl FnMut(u64)) {
         let h = self.h();
-        let skip = matches!(self.ruleset.family, crate::Family::Oware(r) if r.skip_origin);
+        let skip = self.ruleset.family.endgame().is_some_and(|e| e.skip_origin);
         for origin in h..2 * h {
             if skip && houses[origin] != 0 {
                 continue; // the origin of a move ends empty
@@ -181,14 +181,10 @@ fn next_house(at: usize, origin: usize, len: usize, skip: bool) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Family, GrandSlam};
+    use crate::GrandSlam;
 
     fn with(f: impl Fn(&mut crate::OwareRules)) -> Ruleset {
-        let mut options = Ruleset::abapa().options();
-        if let Family::Oware(rules) = &mut options.family {
-            f(rules);
-        }
-        Ruleset::new(options).unwrap()
+        Ruleset::new(crate::families::abapa_with(f)).unwrap()
     }
 
     /// Unsowing finds exactly the quiet moves that forward play makes, as

@@ -1,9 +1,11 @@
 //! Congkak: relay sowing through the own store, extra turns, captures from
 //! the opposite house, and passing (`rules/congkak.md`, C1–C7).
 
-use super::MAX_SOWN;
+use super::{Citations, EndgameRules, Endings, MAX_SOWN, Rules};
 use crate::report::Recorder;
-use crate::{Move, Outcome, Position, Side, Termination};
+use crate::ruleset_text::values as text;
+use crate::search::Evaluation;
+use crate::{IllegalMoveReason, Move, Outcome, Position, RulesetError, Side, Termination};
 
 /// The options of Congkak (`rules/congkak.md`).
 #[non_exhaustive]
@@ -171,13 +173,98 @@ impl Position {
     }
 }
 
-/// The rules an explanation of a Congkak move cites (`rules/congkak.md`).
-pub(super) const CITATIONS: super::Citations = super::Citations {
-    origin_skip: None,
-    opposite_capture: Some("C6"),
-    grand_slam: None,
-    feed: None,
-    extra_turn: Some("C3"),
-    relay: Some("C4"),
-    pass: Some("C7"),
-};
+const CAPTURING_SEEDS: [(&str, CapturingSeed); 3] = [
+    ("on-capture", CapturingSeed::OnCapture),
+    ("always", CapturingSeed::Always),
+    ("never", CapturingSeed::Never),
+];
+const CONGKAK_ENDS: [(&str, CongkakEnd); 3] = [
+    ("all-empty", CongkakEnd::AllHousesEmpty),
+    ("mover-empty", CongkakEnd::MoverEmpty),
+    ("either-row", CongkakEnd::EitherRowEmpty),
+];
+
+impl Rules for CongkakRules {
+    const NAME: &'static str = "Congkak";
+    const KEYS: &'static [&'static str] = &["relay", "capture_after_lap", "capturing_seed", "end"];
+    // Every lap puts a seed in the mover's store (C7).
+    const CAN_CYCLE: bool = false;
+    const ENDINGS: Endings = Endings::all("C7");
+
+    fn check(&self) -> Result<(), RulesetError> {
+        Ok(())
+    }
+
+    fn get(&self, key: &str) -> String {
+        match key {
+            "relay" => text::on_off(self.relay),
+            "capture_after_lap" => text::on_off(self.capture_after_lap),
+            "capturing_seed" => text::name(&CAPTURING_SEEDS, self.capturing_seed),
+            "end" => text::name(&CONGKAK_ENDS, self.end),
+            _ => String::new(),
+        }
+    }
+
+    fn set(&mut self, key: &str, value: &str) -> Option<()> {
+        match key {
+            "relay" => self.relay = text::parse_on(value)?,
+            "capture_after_lap" => self.capture_after_lap = text::parse_on(value)?,
+            "capturing_seed" => self.capturing_seed = text::parse_name(&CAPTURING_SEEDS, value)?,
+            "end" => self.end = text::parse_name(&CONGKAK_ENDS, value)?,
+            _ => return None,
+        }
+        Some(())
+    }
+
+    fn takes(key: &str) -> Option<String> {
+        Some(match key {
+            "relay" | "capture_after_lap" => "on or off".to_owned(),
+            "capturing_seed" => text::names(&CAPTURING_SEEDS),
+            "end" => text::names(&CONGKAK_ENDS),
+            _ => return None,
+        })
+    }
+
+    fn legal_mask(&self, pos: &Position) -> u16 {
+        pos.congkak_legal_mask(self)
+    }
+
+    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        pos.congkak_outcome(self)
+    }
+
+    /// Every non-empty house is legal until the game ends.
+    fn illegal_reason(&self, _: &Position, _: Move) -> IllegalMoveReason {
+        IllegalMoveReason::GameOver
+    }
+
+    fn apply<R: Recorder>(&self, pos: &mut Position, m: Move, rec: &mut R) -> bool {
+        pos.apply_congkak(m, self, rec)
+    }
+
+    fn normalize_turn(&self, pos: &mut Position) {
+        pos.congkak_normalize_turn(self);
+    }
+
+    /// The rules an explanation of a Congkak move cites (`rules/congkak.md`).
+    fn citations(&self) -> Citations {
+        Citations {
+            origin_skip: None,
+            opposite_capture: Some("C6"),
+            grand_slam: None,
+            feed: None,
+            extra_turn: Some("C3"),
+            relay: Some("C4"),
+            pass: Some("C7"),
+        }
+    }
+
+    /// The seeds in the side's houses, which usually end up in its store.
+    fn eval_terms(&self, weights: &Evaluation, houses: &[u8]) -> i32 {
+        super::seeds_in_houses(weights, houses)
+    }
+
+    fn endgame(&self) -> Option<EndgameRules> {
+        None
+    }
+}

@@ -1,8 +1,11 @@
 //! Kalah(m, n): stores that receive seeds while sowing, extra turns, and
 //! the capture from the opposite house (`rules/kalah.md`, K1–K6).
 
+use super::{Citations, EndgameRules, Endings, Rules};
 use crate::report::Recorder;
-use crate::{Move, Outcome, Position, Side, Termination};
+use crate::ruleset_text::values as text;
+use crate::search::Evaluation;
+use crate::{IllegalMoveReason, Move, Outcome, Position, RulesetError, Side, Termination};
 
 /// The options of Kalah (`rules/kalah.md`).
 #[non_exhaustive]
@@ -131,13 +134,94 @@ impl Position {
     }
 }
 
-/// The rules an explanation of a Kalah move cites (`rules/kalah.md`).
-pub(super) const CITATIONS: super::Citations = super::Citations {
-    origin_skip: None,
-    opposite_capture: Some("K3"),
-    grand_slam: None,
-    feed: None,
-    extra_turn: Some("K2"),
-    relay: None,
-    pass: None,
-};
+const KALAH_ENDS: [(&str, KalahEnd); 2] = [
+    ("either-row", KalahEnd::EitherRowEmpty),
+    ("mover-row", KalahEnd::MoverRowEmpty),
+];
+const SEEDS_LEFT: [(&str, SeedsLeft); 2] = [
+    ("owner", SeedsLeft::ToOwner),
+    ("first-emptied", SeedsLeft::ToFirstEmptied),
+];
+
+impl Rules for KalahRules {
+    const NAME: &'static str = "Kalah";
+    const KEYS: &'static [&'static str] = &["empty_capture", "end", "seeds_left"];
+    // Every lap puts a seed in a store (K6).
+    const CAN_CYCLE: bool = false;
+    const ENDINGS: Endings = Endings::all("K4");
+
+    fn check(&self) -> Result<(), RulesetError> {
+        Ok(())
+    }
+
+    fn get(&self, key: &str) -> String {
+        match key {
+            "empty_capture" => text::on_off(self.empty_capture),
+            "end" => text::name(&KALAH_ENDS, self.end),
+            "seeds_left" => text::name(&SEEDS_LEFT, self.seeds_left),
+            _ => String::new(),
+        }
+    }
+
+    fn set(&mut self, key: &str, value: &str) -> Option<()> {
+        match key {
+            "empty_capture" => self.empty_capture = text::parse_on(value)?,
+            "end" => self.end = text::parse_name(&KALAH_ENDS, value)?,
+            "seeds_left" => self.seeds_left = text::parse_name(&SEEDS_LEFT, value)?,
+            _ => return None,
+        }
+        Some(())
+    }
+
+    fn takes(key: &str) -> Option<String> {
+        Some(match key {
+            "empty_capture" => "on or off".to_owned(),
+            "end" => text::names(&KALAH_ENDS),
+            "seeds_left" => text::names(&SEEDS_LEFT),
+            _ => return None,
+        })
+    }
+
+    fn legal_mask(&self, pos: &Position) -> u16 {
+        pos.kalah_legal_mask(self)
+    }
+
+    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        pos.kalah_outcome(self)
+    }
+
+    /// Every non-empty house is legal until the game ends.
+    fn illegal_reason(&self, _: &Position, _: Move) -> IllegalMoveReason {
+        IllegalMoveReason::GameOver
+    }
+
+    fn apply<R: Recorder>(&self, pos: &mut Position, m: Move, rec: &mut R) -> bool {
+        pos.apply_kalah(m, self, rec);
+        true
+    }
+
+    /// No side ever passes.
+    fn normalize_turn(&self, _: &mut Position) {}
+
+    /// The rules an explanation of a Kalah move cites (`rules/kalah.md`).
+    fn citations(&self) -> Citations {
+        Citations {
+            origin_skip: None,
+            opposite_capture: Some("K3"),
+            grand_slam: None,
+            feed: None,
+            extra_turn: Some("K2"),
+            relay: None,
+            pass: None,
+        }
+    }
+
+    /// The seeds in the side's houses, which usually end up in its store.
+    fn eval_terms(&self, weights: &Evaluation, houses: &[u8]) -> i32 {
+        super::seeds_in_houses(weights, houses)
+    }
+
+    fn endgame(&self) -> Option<EndgameRules> {
+        None
+    }
+}

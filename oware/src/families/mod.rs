@@ -1,19 +1,238 @@
-//! The rule families. Each family's rules are `impl Position` blocks in its
-//! own module; this module dispatches on the ruleset's family and holds
-//! what Kalah and Congkak share: sowing through the stores.
+//! The rule families. Each family lives in its own module: its option type,
+//! which implements [`Rules`] (validation, ruleset-text keys, legal moves,
+//! play, outcome, citations, evaluation terms, endgame support), and its
+//! rules as `impl Position` blocks. This module matches [`Family`] in one
+//! place, `dispatch!`, and holds what Kalah and Congkak share: sowing
+//! through the stores.
 
 mod congkak;
 mod kalah;
 mod oware;
 mod oware6;
+#[cfg(test)]
+mod toy;
 
 pub use congkak::{CapturingSeed, CongkakEnd, CongkakRules};
 pub use kalah::{KalahEnd, KalahRules, SeedsLeft};
+#[cfg(test)]
+pub(crate) use oware::abapa_with;
 pub use oware::{CaptureCounts, GrandSlam, OwareRules};
 pub(crate) use oware6::Oware6;
+#[cfg(test)]
+pub(crate) use toy::ToyRules;
 
 use crate::report::Recorder;
-use crate::{Family, IllegalMoveReason, Move, Outcome, Position, Side};
+use crate::search::Evaluation;
+use crate::{Family, IllegalMoveReason, Move, Outcome, Position, RulesetError, Side, Termination};
+
+/// What one rule family tells the rest of the crate, implemented by the
+/// family's option type ([`OwareRules`], [`KalahRules`], [`CongkakRules`]).
+/// Reached only through `dispatch!`, so each call is a direct call to the
+/// family's code.
+pub(crate) trait Rules: Copy {
+    /// The game's name (`"Oware"`): [`Family::name`].
+    const NAME: &'static str;
+    /// The family's option keys in the ruleset's text form, in the order
+    /// Display writes them (the cycle keys, common to all, follow).
+    const KEYS: &'static [&'static str];
+    /// Whether the seeds can go round for ever, so a cycle rule must end
+    /// the game ([`RulesetError::EndlessPlay`]).
+    const CAN_CYCLE: bool;
+    /// The rules an ending cites ([`Outcome::rule`]).
+    const ENDINGS: Endings;
+
+    /// Checks the options [`Ruleset::new`](crate::Ruleset::new) was given.
+    fn check(&self) -> Result<(), RulesetError>;
+    /// The value of option `key` (one of [`Rules::KEYS`]) as text.
+    fn get(&self, key: &str) -> String;
+    /// Sets option `key` (one of [`Rules::KEYS`]) from `value`; `None`
+    /// when the option does not take that value.
+    fn set(&mut self, key: &str, value: &str) -> Option<()>;
+    /// The values option `key` takes, for an error message; `None` if the
+    /// family has no such key.
+    fn takes(key: &str) -> Option<String>;
+    /// The legal moves of `pos` as a bit set ([`Position::legal_mask`]).
+    fn legal_mask(&self, pos: &Position) -> u16;
+    /// The end of the game, if `pos` is one.
+    fn outcome(&self, pos: &Position) -> Option<Outcome>;
+    /// Why `m`, from a non-empty house of the side to move while the game
+    /// goes on, is not legal.
+    fn illegal_reason(&self, pos: &Position, m: Move) -> IllegalMoveReason;
+    /// Plays `m` ([`Position::apply`]).
+    fn apply<R: Recorder>(&self, pos: &mut Position, m: Move, rec: &mut R) -> bool;
+    /// Gives the turn to the side that can move, for a position set up by
+    /// hand (a side without seeds passes in some families).
+    fn normalize_turn(&self, pos: &mut Position);
+    /// The rules an explanation of a move cites.
+    fn citations(&self) -> Citations;
+    /// The family's positional terms of the static evaluation for one
+    /// side's `houses`, weighed by `weights`.
+    fn eval_terms(&self, weights: &Evaluation, houses: &[u8]) -> i32;
+    /// What the endgame databases need of the rules; `None` when they do
+    /// not support them.
+    fn endgame(&self) -> Option<EndgameRules>;
+}
+
+/// Matches a [`Family`] once and runs `$body` with `$rules` bound to its
+/// options ([`Rules`]), or (`type` form, usable in `const fn`) with the
+/// type `$R` naming them. The one match on the families outside the presets.
+macro_rules! dispatch {
+    ($family:expr, $rules:ident => $body:expr) => {
+        match $family {
+            Family::Oware($rules) => $body,
+            Family::Kalah($rules) => $body,
+            Family::Congkak($rules) => $body,
+            #[cfg(test)]
+            Family::Toy($rules) => $body,
+        }
+    };
+    (type $family:expr, $R:ident => $body:expr) => {
+        match $family {
+            Family::Oware(_) => {
+                type $R = OwareRules;
+                $body
+            }
+            Family::Kalah(_) => {
+                type $R = KalahRules;
+                $body
+            }
+            Family::Congkak(_) => {
+                type $R = CongkakRules;
+                $body
+            }
+            #[cfg(test)]
+            Family::Toy(_) => {
+                type $R = ToyRules;
+                $body
+            }
+        }
+    };
+}
+
+impl Family {
+    /// The game's name: `"Oware"`, `"Kalah"` or `"Congkak"`.
+    ///
+    /// ```
+    /// use oware::Variant;
+    /// assert_eq!(Variant::Abapa.ruleset().family().name(), "Oware");
+    /// assert_eq!(Variant::Kalah.ruleset().family().name(), "Kalah");
+    /// assert_eq!(Variant::Congkak.ruleset().family().name(), "Congkak");
+    /// ```
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        dispatch!(type self, R => R::NAME)
+    }
+
+    /// The family's option keys in the ruleset's text form.
+    pub(crate) const fn keys(&self) -> &'static [&'static str] {
+        dispatch!(type self, R => R::KEYS)
+    }
+
+    /// Whether a game can go on for ever without a cycle rule.
+    pub(crate) const fn can_cycle(&self) -> bool {
+        dispatch!(type self, R => R::CAN_CYCLE)
+    }
+
+    /// The rules an ending cites.
+    pub(crate) const fn endings(&self) -> Endings {
+        dispatch!(type self, R => R::ENDINGS)
+    }
+
+    /// Checks the family's options.
+    pub(crate) fn check(&self) -> Result<(), RulesetError> {
+        dispatch!(self, r => r.check())
+    }
+
+    /// The value of the family's option `key` as text.
+    pub(crate) fn get(&self, key: &str) -> String {
+        dispatch!(self, r => r.get(key))
+    }
+
+    /// Sets the family's option `key`; `None` for a value it does not take.
+    pub(crate) fn set(&mut self, key: &str, value: &str) -> Option<()> {
+        dispatch!(self, r => r.set(key, value))
+    }
+
+    /// The values the family's option `key` takes; `None` if it has none.
+    pub(crate) fn takes(&self, key: &str) -> Option<String> {
+        dispatch!(type self, R => R::takes(key))
+    }
+
+    /// Gives the turn to the side that can move.
+    pub(crate) fn normalize_turn(&self, pos: &mut Position) {
+        dispatch!(self, r => r.normalize_turn(pos))
+    }
+
+    /// The family's positional evaluation terms for one side's houses.
+    pub(crate) fn eval_terms(&self, weights: &Evaluation, houses: &[u8]) -> i32 {
+        dispatch!(self, r => r.eval_terms(weights, houses))
+    }
+
+    /// What the endgame databases need; `None` when unsupported.
+    pub(crate) fn endgame(&self) -> Option<EndgameRules> {
+        dispatch!(self, r => r.endgame())
+    }
+
+    /// The 6-house Oware fast path for `houses` a side, when it applies.
+    pub(crate) const fn oware6(&self, houses: u8) -> Option<Oware6> {
+        match *self {
+            Family::Oware(rules) => Oware6::new(houses, rules),
+            Family::Kalah(_) | Family::Congkak(_) => None,
+            #[cfg(test)]
+            Family::Toy(_) => None,
+        }
+    }
+}
+
+/// The rules an ending cites, by how the game ended
+/// ([`Outcome::rule`]).
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub(crate) struct Endings {
+    /// No legal move ([`Termination::NoMoves`]).
+    pub(crate) no_moves: &'static str,
+    /// A side holds more than half the seeds.
+    pub(crate) majority: &'static str,
+    /// Each side holds half the seeds: a draw.
+    pub(crate) half_each: &'static str,
+    /// Any other ending: the family's own, a cycle rule, agreement.
+    pub(crate) other: &'static str,
+}
+
+impl Endings {
+    /// The rule that ended the game of `outcome`.
+    pub(crate) const fn rule(&self, outcome: &Outcome) -> &'static str {
+        match outcome.termination {
+            Termination::NoMoves => self.no_moves,
+            Termination::Majority if outcome.winner.is_none() => self.half_each,
+            Termination::Majority => self.majority,
+            _ => self.other,
+        }
+    }
+
+    /// One rule for every ending.
+    pub(crate) const fn all(rule: &'static str) -> Endings {
+        Endings {
+            no_moves: rule,
+            majority: rule,
+            half_each: rule,
+            other: rule,
+        }
+    }
+}
+
+/// The evaluation term of the families whose seeds end in the stores: the
+/// seeds in the side's houses.
+pub(crate) fn seeds_in_houses(weights: &Evaluation, houses: &[u8]) -> i32 {
+    let seeds: u32 = houses.iter().map(|&s| u32::from(s)).sum();
+    weights.seeds_in_houses * seeds as i32
+}
+
+/// What the endgame databases need to know of the rules.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub(crate) struct EndgameRules {
+    /// A lap skips the origin house, which the unsowing must respect.
+    pub(crate) skip_origin: bool,
+}
 
 /// The most seeds one move may sow, relays included, before the sowing is
 /// cut short: a guard against rulesets that could sow forever. No ruleset
@@ -32,30 +251,18 @@ impl Position {
         if let Some(fast) = &self.ruleset.oware6 {
             return self.oware6_legal_mask(fast);
         }
-        match &self.ruleset.family {
-            Family::Oware(rules) => self.oware_legal_mask(rules),
-            Family::Kalah(rules) => self.kalah_legal_mask(rules),
-            Family::Congkak(rules) => self.congkak_legal_mask(rules),
-        }
+        dispatch!(&self.ruleset.family, rules => rules.legal_mask(self))
     }
 
     /// The end of the game by the rules a position sees.
     pub(crate) fn family_outcome(&self) -> Option<Outcome> {
-        match &self.ruleset.family {
-            Family::Oware(_) => self.oware_outcome(),
-            Family::Kalah(rules) => self.kalah_outcome(rules),
-            Family::Congkak(rules) => self.congkak_outcome(rules),
-        }
+        dispatch!(&self.ruleset.family, rules => rules.outcome(self))
     }
 
     /// Why `m`, from a non-empty house of the side to move while the game
     /// goes on, is not legal.
     pub(crate) fn illegal_reason(&self, m: Move) -> IllegalMoveReason {
-        match &self.ruleset.family {
-            Family::Oware(rules) => self.oware_illegal_reason(m, rules),
-            // Every non-empty house is legal in these families.
-            Family::Kalah(_) | Family::Congkak(_) => IllegalMoveReason::GameOver,
-        }
+        dispatch!(&self.ruleset.family, rules => rules.illegal_reason(self, m))
     }
 
     /// Plays `m` (assumed legal), telling `rec` what happens. Returns
@@ -71,17 +278,7 @@ impl Position {
             self.apply_oware6(m.to_index(6), &fast, rec);
             return true;
         }
-        match self.ruleset.family {
-            Family::Oware(rules) => {
-                self.apply_oware(m, &rules, rec);
-                true
-            }
-            Family::Kalah(rules) => {
-                self.apply_kalah(m, &rules, rec);
-                true
-            }
-            Family::Congkak(rules) => self.apply_congkak(m, &rules, rec),
-        }
+        dispatch!(self.ruleset.family, rules => rules.apply(self, m, rec))
     }
 
     /// The pit index of `side`'s store in sowing reports: houses are
@@ -182,10 +379,6 @@ pub(crate) struct Citations {
 impl crate::Ruleset {
     /// The rule numbers an explanation of a move under this ruleset cites.
     pub(crate) fn citations(&self) -> Citations {
-        match &self.family {
-            Family::Oware(rules) => oware::citations(rules),
-            Family::Kalah(_) => kalah::CITATIONS,
-            Family::Congkak(_) => congkak::CITATIONS,
-        }
+        dispatch!(&self.family, rules => rules.citations())
     }
 }

@@ -1,8 +1,14 @@
 //! The Oware family: Abapa R3–R8 and the Oware options
 //! (`rules/abapa.md`, "Options").
 
+use super::{Citations, EndgameRules, Endings, Rules};
+use crate::notation::parse_digits;
 use crate::report::{Recorder, SlamFlag};
-use crate::{House, IllegalMoveReason, MAX_HOUSES, Move, Outcome, Position, Termination};
+use crate::ruleset_text::values as text;
+use crate::search::Evaluation;
+use crate::{
+    House, IllegalMoveReason, MAX_HOUSES, Move, Outcome, Position, RulesetError, Termination,
+};
 
 /// The options of the Oware family (`oware/rules/abapa.md`, "Options").
 #[non_exhaustive]
@@ -97,7 +103,7 @@ pub enum GrandSlam {
     Illegal,
     /// The capture is made and the opponent, left without seeds, passes:
     /// the capturer moves again and must feed it (R7); if it cannot, the
-    /// game ends ([`Termination::NoMoves`](crate::Termination::NoMoves)),
+    /// game ends ([`Termination::NoMoves`]),
     /// the capturer taking the seeds on its row.
     CaptureAll,
     /// The capture is made and the seeds left on the board, all in the
@@ -124,6 +130,7 @@ impl Position {
     }
 
     /// The outcome by majority (R9, R10) or when no move is legal (R8).
+    #[inline]
     pub(crate) fn oware_outcome(&self) -> Option<Outcome> {
         if self.majority_reached() {
             return Some(Outcome::from_scores(
@@ -342,15 +349,139 @@ fn sow_oware<R: Recorder>(pits: &mut [u8], origin: usize, skip_origin: bool, rec
     }
 }
 
-/// The rules an explanation of an Oware move cites (`rules/abapa.md`).
-pub(super) fn citations(rules: &OwareRules) -> super::Citations {
-    super::Citations {
-        origin_skip: rules.skip_origin.then_some("R4"),
-        opposite_capture: None,
-        grand_slam: (rules.grand_slam == GrandSlam::NoCapture).then_some("R6"),
-        feed: rules.must_feed.then_some("R7"),
-        extra_turn: None,
-        relay: None,
-        pass: Some("R7"),
+const GRAND_SLAMS: [(&str, GrandSlam); 4] = [
+    ("no-capture", GrandSlam::NoCapture),
+    ("illegal", GrandSlam::Illegal),
+    ("capture-all", GrandSlam::CaptureAll),
+    ("left-to-opponent", GrandSlam::LeftToOpponent),
+];
+
+impl Rules for OwareRules {
+    const NAME: &'static str = "Oware";
+    const KEYS: &'static [&'static str] = &["skip_origin", "captures", "grand_slam", "must_feed"];
+    // Only Oware's seeds can go round for ever: in Kalah and Congkak every
+    // lap puts a seed in a store (K6, C7).
+    const CAN_CYCLE: bool = true;
+    // R8 (no moves), R9 (majority), R10 (half each, a draw), R11 (cycle,
+    // move limit, agreement).
+    const ENDINGS: Endings = Endings {
+        no_moves: "R8",
+        majority: "R9",
+        half_each: "R10",
+        other: "R11",
+    };
+
+    fn check(&self) -> Result<(), RulesetError> {
+        if self.capture_counts.iter().next().is_none() {
+            return Err(RulesetError::CaptureCounts);
+        }
+        Ok(())
     }
+
+    fn get(&self, key: &str) -> String {
+        match key {
+            "skip_origin" => text::on_off(self.skip_origin),
+            "captures" => self
+                .capture_counts
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join("+"),
+            "grand_slam" => text::name(&GRAND_SLAMS, self.grand_slam),
+            "must_feed" => text::on_off(self.must_feed),
+            _ => String::new(),
+        }
+    }
+
+    fn set(&mut self, key: &str, value: &str) -> Option<()> {
+        match key {
+            "skip_origin" => self.skip_origin = text::parse_on(value)?,
+            "captures" => {
+                let counts: Option<Vec<u8>> = value.split('+').map(parse_digits).collect();
+                self.capture_counts = CaptureCounts::from_counts(&counts?)?;
+            }
+            "grand_slam" => self.grand_slam = text::parse_name(&GRAND_SLAMS, value)?,
+            "must_feed" => self.must_feed = text::parse_on(value)?,
+            _ => return None,
+        }
+        Some(())
+    }
+
+    fn takes(key: &str) -> Option<String> {
+        Some(match key {
+            "skip_origin" | "must_feed" => "on or off".to_owned(),
+            "captures" => "counts from 1 to 31 joined by +, e.g. 2+3".to_owned(),
+            "grand_slam" => text::names(&GRAND_SLAMS),
+            _ => return None,
+        })
+    }
+
+    #[inline(always)]
+    fn legal_mask(&self, pos: &Position) -> u16 {
+        pos.oware_legal_mask(self)
+    }
+
+    #[inline(always)]
+    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        pos.oware_outcome()
+    }
+
+    fn illegal_reason(&self, pos: &Position, m: Move) -> IllegalMoveReason {
+        pos.oware_illegal_reason(m, self)
+    }
+
+    #[inline(always)]
+    fn apply<R: Recorder>(&self, pos: &mut Position, m: Move, rec: &mut R) -> bool {
+        pos.apply_oware(m, self, rec);
+        true
+    }
+
+    fn normalize_turn(&self, pos: &mut Position) {
+        pos.oware_normalize_turn(self);
+    }
+
+    /// The rules an explanation of an Oware move cites (`rules/abapa.md`).
+    fn citations(&self) -> Citations {
+        Citations {
+            origin_skip: self.skip_origin.then_some("R4"),
+            opposite_capture: None,
+            grand_slam: (self.grand_slam == GrandSlam::NoCapture).then_some("R6"),
+            feed: self.must_feed.then_some("R7"),
+            extra_turn: None,
+            relay: None,
+            pass: Some("R7"),
+        }
+    }
+
+    /// Houses that lap the board, weak houses (1 or 2 seeds) and empty
+    /// houses.
+    fn eval_terms(&self, weights: &Evaluation, houses: &[u8]) -> i32 {
+        let lap = (2 * houses.len() - 1) as u8;
+        let (mut lapping, mut weak, mut empty) = (0, 0, 0);
+        for &seeds in houses {
+            lapping += i32::from(seeds >= lap);
+            weak += i32::from(seeds == 1 || seeds == 2);
+            empty += i32::from(seeds == 0);
+        }
+        weights.lapping_houses * lapping - weights.weak_houses * weak - weights.empty_houses * empty
+    }
+
+    /// Supported unless a capture-all grand slam comes without must-feed (a
+    /// side could then pass without a capture, which the layers do not
+    /// model).
+    fn endgame(&self) -> Option<EndgameRules> {
+        (self.grand_slam != GrandSlam::CaptureAll || self.must_feed).then_some(EndgameRules {
+            skip_origin: self.skip_origin,
+        })
+    }
+}
+
+/// Abapa with its Oware options changed by `f`, for tests.
+#[cfg(test)]
+pub(crate) fn abapa_with(f: impl FnOnce(&mut OwareRules)) -> crate::RulesetOptions {
+    let mut options = crate::Ruleset::abapa().options();
+    if let crate::Family::Oware(rules) = &mut options.family {
+        f(rules);
+    }
+    options
 }

@@ -1,6 +1,6 @@
 //! The static evaluation: captured-seed difference plus positional terms.
 
-use crate::{Family, Position, Side};
+use crate::{Position, Side};
 
 /// The weights of the static evaluation, in hundredths of a seed. The
 /// score is the stores' difference (×100, from the side to move's view)
@@ -46,26 +46,11 @@ impl Evaluation {
         let per_side = |side: Side| -> i32 {
             let houses = board.houses(side);
             // Mobility costs a legal-move generation: only when weighed.
-            let mut score = match self.mobility {
+            let score = match self.mobility {
                 0 => 0,
                 weight => weight * moves_of(pos, side),
             };
-            match pos.ruleset().family() {
-                Family::Oware(_) => {
-                    let lap = (2 * houses.len() - 1) as u8;
-                    let (mut lapping, mut weak, mut empty) = (0, 0, 0);
-                    for &seeds in houses {
-                        lapping += i32::from(seeds >= lap);
-                        weak += i32::from(seeds == 1 || seeds == 2);
-                        empty += i32::from(seeds == 0);
-                    }
-                    score += self.lapping_houses * lapping
-                        - self.weak_houses * weak
-                        - self.empty_houses * empty;
-                }
-                _ => score += self.seeds_in_houses * i32::from(board.row_seeds(side)),
-            }
-            score
+            score + pos.ruleset().family().eval_terms(self, houses)
         };
         material + per_side(me) - per_side(!me)
     }
