@@ -260,12 +260,12 @@ def test_build_layer_writes_the_files_one_process_writes(tmp_path: pathlib.Path,
 
 
 @pytest.mark.skipif(not pathlib.Path("/proc/self/stat").exists(), reason="needs /proc")
-def test_build_layer_survives_a_worker_killed_mid_round(tmp_path: pathlib.Path) -> None:
+def test_build_layer_survives_a_slice_killed_mid_layer(tmp_path: pathlib.Path) -> None:
     oware.EndgameDatabase.build(9).save_dir(tmp_path / "whole")
     oware.EndgameDatabase.build(8).save_dir(tmp_path / "sliced")
     killed: list[int] = []
     done = threading.Event()
-    killer = threading.Thread(target=_kill_one_worker_running, args=("ray::_slice_round_body", killed, done))
+    killer = threading.Thread(target=_kill_one_worker_running, args=("ray::_SliceActor", killed, done))
     killer.start()
     try:
         distributed.build_layer(tmp_path / "sliced", slices=2, max_retries=3)

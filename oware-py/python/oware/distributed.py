@@ -864,31 +864,57 @@ def analyse(
     return pa.Table.from_pylist(rows, schema=ANALYSIS_SCHEMA)
 
 
-def _slice_new_body(directory: str, ruleset: str, convention: str, k: int, n: int) -> bytes:
-    """Slice *k* of *n* of the layer after those in *directory*, as bytes."""
-    db = oware.EndgameDatabase.load_dir(directory, ruleset, convention)
-    return oware.EndgameLayerSlice(db, k, n).to_bytes()
+class _SliceActor:
+    """One slice of a layer held by a Ray actor between rounds: only messages travel."""
+
+    def __init__(self, directory: str, ruleset: str, convention: str, k: int, n: int) -> None:
+        db = oware.EndgameDatabase.load_dir(directory, ruleset, convention)
+        self.part = oware.EndgameLayerSlice(db, k, n)
+
+    def start(self) -> tuple[Any, ...]:
+        """Starts the next threshold: whether one started, then the messages for each slice."""
+        started = self.part.start_threshold()
+        return (started, *(self.part.send() if started else [b""] * self.part.slices))
+
+    def round(self, *inbox: bytes) -> tuple[Any, ...]:
+        """Applies the messages of every slice (Ray fetches them from the slices' object
+        refs), then sends: the count of messages sent, then those for each slice."""
+        self.part.receive(list(inbox))
+        sent = self.part.send()
+        return (sum(len(m) for m in sent), *sent)
+
+    def to_bytes(self) -> bytes:
+        return self.part.to_bytes()
 
 
-def _slice_start_body(state: bytes) -> tuple[bytes, bool, list[bytes]]:
-    """Starts a slice's next threshold: its new state, whether one started, its messages."""
-    part = oware.EndgameLayerSlice.from_bytes(state)
-    started = part.start_threshold()
-    sent = part.send() if started else []
-    return part.to_bytes(), started, sent
-
-
-def _slice_round_body(state: bytes, inbox: list[bytes]) -> tuple[bytes, list[bytes]]:
-    """One round of a slice: the messages it received applied, its new state and messages."""
-    part = oware.EndgameLayerSlice.from_bytes(state)
-    part.receive(inbox)
-    sent = part.send()
-    return part.to_bytes(), sent
-
-
-_slice_new_task = ray.remote(num_cpus=1)(_slice_new_body)
-_slice_start_task = ray.remote(num_cpus=1)(_slice_start_body)
-_slice_round_task = ray.remote(num_cpus=1)(_slice_round_body)
+def _build_layer_once(directory: str, rules: str, conv: str, slices: int, bar: _Progress) -> list[bytes]:
+    """Runs every round of the layer on *slices* actors; returns their finished states.
+    Raises ``ray.exceptions.RayActorError`` if an actor dies."""
+    # One CPU a slice, or a share of the cluster's when there are more slices than CPUs
+    # (every slice must be placed at once: each round needs them all).
+    cpus = min(1.0, ray.cluster_resources().get("CPU", 1.0) / slices)
+    actor = ray.remote(num_cpus=cpus, max_restarts=0)(_SliceActor)
+    actors = [actor.remote(directory, rules, conv, k, slices) for k in range(slices)]
+    try:
+        while True:
+            # out[k][j]: slice k's messages for slice j (object refs, passed on unread).
+            started = [a.start.options(num_returns=slices + 1).remote() for a in actors]
+            if not ray.get(started[0][0]):
+                break
+            out = [refs[1:] for refs in started]
+            while True:
+                stepped = [
+                    a.round.options(num_returns=slices + 1).remote(*[out[k][j] for k in range(slices)])
+                    for j, a in enumerate(actors)
+                ]
+                out = [refs[1:] for refs in stepped]
+                if sum(ray.get([refs[0] for refs in stepped])) == 0:
+                    break
+            bar.update(1)
+        return ray.get([a.to_bytes.remote() for a in actors])
+    finally:
+        for a in actors:
+            ray.kill(a)
 
 
 def build_layer(
@@ -905,19 +931,20 @@ def build_layer(
     layer of 0 seeds) on the Ray cluster, in *slices* index slices (1 to 65536), and
     writes its file there; returns the file's path.
 
-    Each slice is a Ray task per round: it reads the lower layers from *directory* when
+    Each slice is a Ray actor (one CPU) that reads the lower layers from *directory* when
     it starts (so every worker must see the directory: a shared file system on a
-    cluster), then in each round applies the positions the other slices decided and
-    sends its own (see :class:`oware.EndgameLayerSlice`). The file is byte for byte the
-    one :meth:`oware.EndgameDatabase.build` writes, whatever *slices* is, and a task
-    whose worker died is run again (up to *max_retries* times) with the same result.
-    Between rounds the driver holds every slice's state (6 bytes a position of the
-    layer), so the layer must fit in the driver's memory and object store.
+    cluster) and keeps its part of the layer (6 bytes a position) until the end; in each
+    round it applies the positions the other slices decided and sends its own, through
+    Ray's object store (see :class:`oware.EndgameLayerSlice`). The file is byte for byte
+    the one :meth:`oware.EndgameDatabase.build` writes, whatever *slices* is. If an actor
+    dies, the layer is started again on new actors (up to *max_retries* times), with the
+    same result. At the end the driver joins the slices, so the layer must fit in its
+    memory.
 
     *convention* is ``'even'`` or ``'own'`` (default: the ruleset's own). Raises
     ValueError for *slices* out of range, :class:`oware.EndgameError` when the database
-    is full or the layer too large, ``ray.exceptions.RayError`` when a task fails more
-    than *max_retries* times.
+    is full or the layer too large, ``ray.exceptions.RayActorError`` when actors die
+    more than *max_retries* times.
     """
     if isinstance(slices, bool) or not isinstance(slices, int):
         raise TypeError(f"slices must be an int, not {type(slices).__name__}")
@@ -927,30 +954,20 @@ def build_layer(
     db = oware.EndgameDatabase.load_dir(directory, ruleset, convention)
     seeds = 0 if db.max_seeds is None else db.max_seeds + 1
     # The core's own EndgameError for a full database or too large a layer, before any
-    # task: the smallest slice there is reads 1/65536 of the layer's moves.
+    # actor: the smallest slice there is reads 1/65536 of the layer's moves.
     oware.EndgameLayerSlice(db, 0, 65536)
     _ensure_ray()
     rules, conv = str(db.ruleset), db.convention
-    new = _slice_new_task.options(max_retries=max_retries)
-    start = _slice_start_task.options(max_retries=max_retries)
-    step = _slice_round_task.options(max_retries=max_retries)
-    states = ray.get([new.remote(directory, rules, conv, k, slices) for k in range(slices)])
     thresholds = seeds if conv == "even" else 2 * seeds + 1
-    bar = _Progress(thresholds, f"layer {seeds}", progress)
-    try:
-        while True:
-            started = ray.get([start.remote(state) for state in states])
-            states = [state for state, _, _ in started]
-            if not started[0][1]:
-                break
-            sent = [messages for _, _, messages in started]
-            while any(any(messages) for messages in sent):
-                inboxes = [[messages[k] for messages in sent] for k in range(slices)]
-                stepped = ray.get([step.remote(states[k], inboxes[k]) for k in range(slices)])
-                states = [state for state, _ in stepped]
-                sent = [messages for _, messages in stepped]
-            bar.update(1)
-    finally:
-        bar.close()
+    for attempt in range(max_retries + 1):
+        bar = _Progress(thresholds, f"layer {seeds}", progress)
+        try:
+            states = _build_layer_once(directory, rules, conv, slices, bar)
+            break
+        except ray.exceptions.RayActorError:
+            if attempt == max_retries:
+                raise
+        finally:
+            bar.close()
     parts = [oware.EndgameLayerSlice.from_bytes(state) for state in states]
     return str(db.with_layer_slices(parts).save_layer(directory, seeds))
