@@ -166,8 +166,9 @@ fn same_family(a: &Family, b: &Family) -> bool {
 
 impl Ruleset {
     /// The preset of this ruleset's family that differs from it in the
-    /// fewest options, and those options (`key`, `value`).
-    fn nearest_preset(&self) -> (Variant, Vec<(&'static str, String)>) {
+    /// fewest options, and those options (`key`, `value`); `None` for a
+    /// family no preset plays.
+    fn nearest_preset(&self) -> Option<(Variant, Vec<(&'static str, String)>)> {
         let options = self.options();
         let candidates = Variant::ALL
             .into_iter()
@@ -188,15 +189,23 @@ impl Ruleset {
         // common ones first).
         with_diffs
             .min_by_key(|(count, _, _)| *count)
-            .map_or((Variant::Abapa, Vec::new()), |(_, v, diffs)| (v, diffs))
+            .map(|(_, v, diffs)| (v, diffs))
     }
 }
 
 impl fmt::Display for Ruleset {
     /// The preset's name, followed by the options that differ from it:
     /// `abapa`, `kalah(6,5)`, `abapa(grand_slam=capture-all)`.
+    /// A family no preset plays has no name to read back: it is written
+    /// with its own name and every option (`toy(3,2,repetitions=3,…)`), which does not
+    /// parse, rather than as another family's preset.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (preset, diffs) = self.nearest_preset();
+        let Some((preset, diffs)) = self.nearest_preset() else {
+            let all = keys(&self.family).map(|k| format!(",{k}={}", get(&self.options(), k)));
+            let name = self.family.name().to_ascii_lowercase();
+            let (h, s) = (self.houses_per_side, self.seeds_per_house);
+            return write!(f, "{name}({h},{s}{})", all.collect::<String>());
+        };
         let base = preset.ruleset();
         let mut items: Vec<String> = Vec::new();
         if (self.houses_per_side, self.seeds_per_house)

@@ -121,6 +121,13 @@ mod tests {
         let ruleset = toy(3, 2, CycleRule::abapa()).unwrap();
         assert_eq!(ruleset.family().name(), "Toy");
         assert_eq!(ruleset.variant(), None);
+        // No preset plays it: its text says so, and is not read as another
+        // family's (it was `abapa(3,2)` before the family had a say).
+        assert_eq!(
+            ruleset.to_string(),
+            "toy(3,2,repetitions=3,no_capture=100,max_plies=off,leftover=own)"
+        );
+        assert!(ruleset.to_string().parse::<Ruleset>().is_err());
 
         // South's house A (2 seeds) sows B and C; the last seed ends in its
         // own row: no capture.
