@@ -892,9 +892,10 @@ def _build_layer_once(directory: str, rules: str, conv: str, slices: int, bar: _
     Raises ``ray.exceptions.RayActorError`` if an actor dies."""
     # One CPU a slice, or a share of the cluster's when there are more slices than CPUs
     # (every slice must be placed at once: each round needs them all).
-    cpus = min(1.0, ray.cluster_resources().get("CPU", 1.0) / slices)
-    actor = ray.remote(num_cpus=cpus, max_restarts=0)(_SliceActor)
-    actors = [actor.remote(directory, rules, conv, k, slices) for k in range(slices)]
+    resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+    cpus = min(1.0, resources.get("CPU", 1.0) / slices)
+    actor: Any = ray.remote(num_cpus=cpus, max_restarts=0)(_SliceActor)
+    actors: list[Any] = [actor.remote(directory, rules, conv, k, slices) for k in range(slices)]
     try:
         while True:
             # out[k][j]: slice k's messages for slice j (object refs, passed on unread).
