@@ -498,14 +498,15 @@ function showLiveEnd(view, you) {
   $('end-text').textContent = view.end.text;
 }
 
-/// "A draw, 24–24", "You win 26–22", "North wins 30–18".
+/// "A draw, 24–24", "You win 26–22", "You lose 18–30", "North wins 30–18"
+/// (for a spectator).
 function endTitle({ scores, winner, termination }, you) {
   const score = (side) => `${scores[side]}–${scores[other(side)]}`;
   if (!winner) return `A draw, ${score('south')}`;
-  const who = winner === you ? 'You win' : `${sideName(winner)} wins`;
+  const [who, first] = winner === you ? ['You win', winner] : you ? ['You lose', you] : [`${sideName(winner)} wins`, winner];
   if (termination === 'resignation') return `${who} by resignation`;
   if (termination === 'time forfeit') return `${who} on time`;
-  return `${who} ${score(winner)}`;
+  return `${who} ${score(first)}`;
 }
 
 /// Sends `type` for the board the page shows.

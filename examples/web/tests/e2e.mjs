@@ -323,6 +323,17 @@ try {
     await p.setViewportSize({ width: 390, height: 844 });
     assert.equal(await p.$$eval('.level-board', (cards) => cards.filter((c) => c.scrollWidth > c.clientWidth).length), 0, 'on a phone too');
     await p.screenshot({ path: `${shots}/leaderboard-long-name.png`, fullPage: true });
+    // The game page with the same name on the narrowest phone (320 px, where 40
+    // letters do not fit on one line): the players' line wraps, the text stays on screen.
+    await p.setViewportSize({ width: 320, height: 700 });
+    await p.goto(`${base}/game/${ranked.id}?delay=0`);
+    await p.waitForFunction(() => document.querySelector('#players').textContent.includes('WWWW'));
+    const [right, page] = await p.$eval('#players', (e) => {
+      const text = document.createRange();
+      text.selectNodeContents(e);
+      return [text.getBoundingClientRect().right, document.documentElement.scrollWidth];
+    });
+    assert.ok(right <= 320 && page <= 320, `a 40-letter name stays on a 320 px phone's game page: its line ends at ${right} px, the page is ${page} px wide`);
     await other.close();
   });
 
@@ -645,6 +656,7 @@ try {
       assert.equal(await p.textContent('#end-text'), `${loser} resigned: ${winner} wins`);
     }
     assert.equal(await mine.textContent('#end-title'), 'You win by resignation');
+    assert.equal(await theirs.textContent('#end-title'), 'You lose by resignation');
     const record = await (await fetch(`${base}/api/live/${created.id}/record`)).text();
     assert.match(record, /\[Termination "resignation"\]/);
     assert.match(record, new RegExp(`\\[${created.side === 'south' ? 'South' : 'North'} "Ama"\\]`));
