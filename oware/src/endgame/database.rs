@@ -284,14 +284,7 @@ impl Database {
         mut progress: impl FnMut(Progress),
         stop: &StopHandle,
     ) -> Result<u8, EndgameError> {
-        let seeds = self.layers.len();
-        if seeds > usize::from(self.ruleset.total_seeds()) || seeds > INDEX_SEEDS {
-            return Err(EndgameError::Full);
-        }
-        let n = self.index.count(seeds);
-        if n >= MAX_LAYER_POSITIONS {
-            return Err(EndgameError::TooLarge { seeds: seeds as u8 });
-        }
+        let (seeds, n) = self.next_layer()?;
         let (top, bottom) = Work::thresholds(self.convention, seeds as i8);
         let steps = 1 + (top - bottom + 1).max(0) as u32;
         let mut report = Progress {
@@ -330,6 +323,25 @@ impl Database {
         let layer = self.finish(seeds, work)?;
         self.layers.push(layer);
         Ok(seeds as u8)
+    }
+
+    /// The seed total of the layer after those this database holds, and
+    /// its positions.
+    ///
+    /// # Errors
+    /// [`EndgameError::Full`] when the layers already reach the ruleset's
+    /// seed total; [`EndgameError::TooLarge`] when the layer would hold
+    /// 2^31 positions or more.
+    pub(super) fn next_layer(&self) -> Result<(usize, u64), EndgameError> {
+        let seeds = self.layers.len();
+        if seeds > usize::from(self.ruleset.total_seeds()) || seeds > INDEX_SEEDS {
+            return Err(EndgameError::Full);
+        }
+        let n = self.index.count(seeds);
+        if n >= MAX_LAYER_POSITIONS {
+            return Err(EndgameError::TooLarge { seeds: seeds as u8 });
+        }
+        Ok((seeds, n))
     }
 
     /// The first step of a layer: every move of the positions from index

@@ -340,7 +340,7 @@ pub(crate) fn try_push<T>(v: &mut Vec<T>, item: T) -> Result<(), EndgameError> {
 }
 
 /// The bytes of `n` items of `T`.
-fn bytes_of<T>(n: usize) -> u64 {
+pub(crate) fn bytes_of<T>(n: usize) -> u64 {
     (n as u64).saturating_mul(core::mem::size_of::<T>() as u64)
 }
 

@@ -197,14 +197,7 @@ impl LayerSlice {
         if slices == 0 || slices > MAX_SLICES || slice >= slices {
             return Err(SliceError::BadSlice { slice, slices });
         }
-        let seeds = db.layers.len();
-        if seeds > usize::from(db.ruleset.total_seeds()) || seeds > super::database::INDEX_SEEDS {
-            return Err(EndgameError::Full.into());
-        }
-        let n = db.index.count(seeds);
-        if n >= MAX_LAYER_POSITIONS {
-            return Err(EndgameError::TooLarge { seeds: seeds as u8 }.into());
-        }
+        let (seeds, n) = db.next_layer()?;
         let starts = slice_starts(n, slices);
         let (start, end) = (starts[slice as usize], starts[slice as usize + 1]);
         let mut work = Work::new((end - start) as usize)?;
@@ -646,7 +639,7 @@ fn append<T: Copy>(whole: &mut Vec<T>, part: &[T], n: usize) -> Result<(), Slice
         whole
             .try_reserve_exact(n)
             .map_err(|_| EndgameError::OutOfMemory {
-                bytes: (n * core::mem::size_of::<T>()) as u64,
+                bytes: super::bytes_of::<T>(n),
             })?;
     }
     whole.extend_from_slice(part);
