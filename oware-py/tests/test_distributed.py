@@ -281,6 +281,8 @@ def test_build_layer_refuses_what_it_cannot_build(tmp_path: pathlib.Path) -> Non
         distributed.build_layer(tmp_path, slices=0)
     with pytest.raises(TypeError, match="slices must be an int"):
         distributed.build_layer(tmp_path, slices=2.0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="max_retries must be 0 or more, not -1"):
+        distributed.build_layer(tmp_path, slices=2, max_retries=-1)
     with pytest.raises(oware.EndgameError):
         distributed.build_layer(tmp_path, ruleset="kalah")
     one_seed = "abapa(seeds=1)"

@@ -529,9 +529,11 @@ def test_slices_refuse_bad_input_and_stay_unchanged() -> None:
     assert part.start_threshold()
     before = part.to_bytes()
     with pytest.raises(ValueError, match="not a whole number of 4-byte words"):
-        part.receive([b"\x00\x00\x00"])
+        part.receive([b"\x00\x00\x00", b""])
     with pytest.raises(ValueError, match="is not for this slice"):
-        part.receive([(20000).to_bytes(4, "little")])
+        part.receive([(20000).to_bytes(4, "little"), b""])
+    with pytest.raises(ValueError, match="one message list for each of the 2 slices, not 1"):
+        part.receive([b""])
     assert part.to_bytes() == before
     for bad in [b"", b"OWSL", before[:-1], before[:-4] + b"\x00\x00\x00\x00"]:
         with pytest.raises(ValueError, match="not a layer slice's state"):

@@ -194,7 +194,7 @@ fn messages_for_another_slice_are_refused_and_change_nothing() {
         u32::MAX,
     ] {
         let good = [4125, 5000 | forced];
-        let inbox: [&[u32]; 2] = [&good, &[message]];
+        let inbox: [&[u32]; 3] = [&good, &[message], &[]];
         assert_eq!(
             slice.receive(&inbox),
             Err(SliceError::BadMessage { message }),
@@ -211,10 +211,32 @@ fn a_move_closed_twice_is_refused() {
     // No position has 13 quiet moves: 13 messages close more than it has.
     let many = [5000; 13];
     assert_eq!(
-        slice.receive(&[&many]),
+        slice.receive(&[&many, &[], &[]]),
         Err(SliceError::BadMessage { message: 5000 })
     );
     assert_eq!(slice.to_bytes(), before);
+}
+
+#[test]
+fn an_inbox_holds_one_list_a_slice() {
+    let (_, mut slice) = started_slice();
+    let before = slice.to_bytes();
+    for lists in [0, 1, 2, 4] {
+        let inbox = vec![&[4125_u32][..]; lists];
+        assert_eq!(
+            slice.receive(&inbox),
+            Err(SliceError::Inbox { lists, slices: 3 })
+        );
+        assert_eq!(slice.to_bytes(), before);
+    }
+    assert_eq!(
+        SliceError::Inbox {
+            lists: 1,
+            slices: 3
+        }
+        .to_string(),
+        "an inbox holds one message list for each of the 3 slices, not 1"
+    );
 }
 
 #[test]
@@ -335,6 +357,19 @@ fn slices_that_do_not_make_the_layer_are_refused() {
         vec![finished(0, 2, even), unfinished],
         vec![finished(0, 2, even), finished(1, 3, even)],
         vec![finished(0, 1, Convention::EachTakesOwn)],
+        // Slices of two cuts of the layer, and slices after the last.
+        vec![finished(0, 3, even), finished(1, 2, even)],
+        vec![
+            finished(0, 2, even),
+            finished(1, 2, even),
+            finished(1, 2, even),
+        ],
+        vec![finished(0, 1, even), finished(0, 1, even)],
+        vec![
+            finished(0, 2, even),
+            finished(1, 2, even),
+            finished(2, 3, even),
+        ],
     ];
     for attempt in attempts {
         let mut copy = db.clone();

@@ -1403,8 +1403,9 @@ class EndgameLayerSlice:
         Releases the GIL."""
     def receive(self, inbox: Sequence[bytes]) -> None:
         """Applies the messages the slices sent this one in this round (one ``bytes`` a
-        sender). Releases the GIL. Raises ValueError, the slice unchanged, for bytes
-        that are not whole 4-byte words or a message that is not for this slice."""
+        sender). Releases the GIL. Raises ValueError, the slice unchanged, for an
+        inbox without one list a slice, bytes that are not whole 4-byte words or a
+        message that is not for this slice."""
     @property
     def seeds(self) -> int:
         """The layer's seed total."""

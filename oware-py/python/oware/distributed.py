@@ -951,6 +951,8 @@ def build_layer(
         raise TypeError(f"slices must be an int, not {type(slices).__name__}")
     if not 1 <= slices <= 65536:
         raise ValueError(f"slices must be 1 to 65536, not {slices}")
+    if max_retries < 0:
+        raise ValueError(f"max_retries must be 0 or more, not {max_retries}")
     directory = os.fspath(directory)
     db = oware.EndgameDatabase.load_dir(directory, ruleset, convention)
     seeds = 0 if db.max_seeds is None else db.max_seeds + 1

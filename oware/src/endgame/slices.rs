@@ -140,6 +140,14 @@ pub enum SliceError {
         /// The message (the top bit marks `F`).
         message: u32,
     },
+    /// An inbox given to [`LayerSlice::receive`] does not hold one message
+    /// list for each slice.
+    Inbox {
+        /// The lists given.
+        lists: usize,
+        /// The slices of the layer.
+        slices: u32,
+    },
     /// The slices given to [`Database::add_layer_slices`] are not the
     /// finished slices `0..n` of the database's next layer, in order.
     Mismatch,
@@ -160,6 +168,10 @@ impl fmt::Display for SliceError {
             SliceError::BadMessage { message } => write!(
                 f,
                 "message {message:#010x} is not for this slice at this point of the build"
+            ),
+            SliceError::Inbox { lists, slices } => write!(
+                f,
+                "an inbox holds one message list for each of the {slices} slices, not {lists}"
             ),
             SliceError::Mismatch => f.write_str(
                 "the slices are not the finished slices 0..n of the database's next layer, in order",
@@ -302,10 +314,18 @@ impl LayerSlice {
     /// [`LayerSlice::send`] then sends theirs.
     ///
     /// # Errors
-    /// [`SliceError::BadMessage`], the slice unchanged, for a message that
-    /// names a position of another slice, closes more moves than one of
-    /// its positions has open, or comes before the first threshold.
+    /// [`SliceError::Inbox`], the slice unchanged, unless `inbox` holds one
+    /// list for each slice; [`SliceError::BadMessage`], the slice
+    /// unchanged, for a message that names a position of another slice,
+    /// closes more moves than one of its positions has open, or comes
+    /// before the first threshold.
     pub fn receive(&mut self, inbox: &[&[u32]]) -> Result<(), SliceError> {
+        if inbox.len() != self.starts.len() - 1 {
+            return Err(SliceError::Inbox {
+                lists: inbox.len(),
+                slices: self.slices(),
+            });
+        }
         let (w, f) = self.checked_messages(inbox)?;
         let Some(t) = self.threshold else {
             return Ok(()); // no message either
@@ -567,12 +587,16 @@ impl Database {
             rank: Vec::new(),
         };
         let mut joined = 0;
-        for slice in slices {
+        // Every slice must come from one cut of the layer: the first's.
+        let mut cut: Option<Vec<u64>> = None;
+        let mut slices = slices.into_iter();
+        for slice in slices.by_ref() {
             let fits = usize::from(slice.seeds) == seeds
                 && slice.slice == joined
                 && slice.frame_db.ruleset == self.ruleset
                 && slice.frame_db.convention == self.convention
                 && slice.starts.last() == Some(&(n as u64))
+                && cut.as_ref().is_none_or(|starts| *starts == slice.starts)
                 && slice.is_finished();
             if !fits {
                 return Err(SliceError::Mismatch);
@@ -583,11 +607,17 @@ impl Database {
             append(&mut layer.upper, &upper, n)?;
             append(&mut layer.rank, &slice.work.rank, n)?;
             if joined == slice.slices() {
-                self.layers.push(layer);
-                return Ok(seeds as u8);
+                break;
             }
+            cut.get_or_insert(slice.starts);
         }
-        Err(SliceError::Mismatch)
+        // All of one cut, and nothing after it.
+        let whole = cut.map_or(joined == 1, |starts| joined as usize + 1 == starts.len());
+        if !whole || slices.next().is_some() {
+            return Err(SliceError::Mismatch);
+        }
+        self.layers.push(layer);
+        Ok(seeds as u8)
     }
 
     /// Builds the next layer as [`Database::build_next_layer`] does, in
