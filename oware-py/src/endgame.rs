@@ -10,7 +10,7 @@ use pyo3::types::{PyBytes, PyString, PyType};
 
 use oware::StopHandle;
 use oware::endgame::{
-    Convention, Database, LayerSlice, LoadError, Probe, SliceError, SolveError, Value,
+    Convention, Database, LayerSlice, LoadError, Probe, SharedBytes, SliceError, SolveError, Value,
 };
 
 use crate::board::PyBoard;
@@ -60,6 +60,19 @@ fn load_error(e: LoadError, path: &Path) -> PyErr {
         }
         e => crate::errors::DatabaseFileError::new_err(format!("{}: {e}", path.display())),
     }
+}
+
+/// A read-only memory map of a layer file, for the database to read in
+/// place.
+fn map_file(file: &std::fs::File) -> std::io::Result<SharedBytes> {
+    // SAFETY: the map is read-only, and a layer file is never written in
+    // place: this library writes a new file and renames it over the old
+    // one, which leaves a mapped file as it was, and `load_dir`'s
+    // documentation asks the same of anyone else. A mapped file cut short
+    // or rewritten in place by another program is undefined behaviour, as
+    // with any memory map.
+    let map = unsafe { memmap2::Mmap::map(file)? };
+    Ok(Arc::new(map))
 }
 
 /// The value of a position for its side to move: the final difference of
@@ -290,20 +303,29 @@ impl PyEndgameDatabase {
             .map_err(|e| load_error(e, &path))
     }
 
-    /// Reads a directory of layer files written by `save_dir`; releases the GIL.
+    /// Reads a directory of layer files written by `save_dir`, or maps them
+    /// into memory (`mmap`); releases the GIL.
     #[staticmethod]
-    #[pyo3(signature = (path, ruleset = None, convention = None))]
+    #[pyo3(signature = (path, ruleset = None, convention = None, *, mmap = false))]
     fn load_dir(
         py: Python<'_>,
         path: PathBuf,
         ruleset: Option<&Bound<'_, PyAny>>,
         convention: Option<&Bound<'_, PyAny>>,
+        mmap: bool,
     ) -> PyResult<PyEndgameDatabase> {
         let ruleset = extract_ruleset(ruleset)?;
         let convention = extract_convention(convention, &ruleset)?;
         // An EndgameError for a ruleset without databases, as build gives.
         let mut db = Database::new(&ruleset, convention).py()?;
-        py.detach(|| db.read_layer_dir(&path).map(|()| db))
+        let read = |db: &mut Database| {
+            if mmap {
+                db.read_layer_dir_in_place(&path, map_file)
+            } else {
+                db.read_layer_dir(&path)
+            }
+        };
+        py.detach(|| read(&mut db).map(|()| db))
             .map(PyEndgameDatabase::new)
             .map_err(|e| load_error(e.error, &e.path))
     }

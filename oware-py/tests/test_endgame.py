@@ -357,6 +357,42 @@ class TestFiles:
         with pytest.raises(DatabaseFileError, match=names[3]):
             EndgameDatabase.load_dir(layers, convention=db.convention)
 
+    def test_directory_mapped(self, db: EndgameDatabase, tmp_path: pathlib.Path) -> None:
+        """mmap=True reads the same database, refuses the same damage, and keeps its
+        values when the files are saved again (renamed over, not written into)."""
+        db.save_dir(tmp_path)
+        mapped = EndgameDatabase.load_dir(tmp_path, convention=db.convention, mmap=True)
+        assert mapped == db and mapped.max_seeds == 7
+        rng = random.Random(7)
+        for seeds in range(1, 8):
+            for _ in range(30):
+                board = random_endgame(rng, seeds)
+                assert mapped.probe(board) == db.probe(board)
+        # The mapped files replaced by another ruleset's layers of the same names:
+        # the mapped database still reads the files it mapped.
+        other = EndgameDatabase.build(7, "awale", db.convention)
+        assert other != db
+        other.save_dir(tmp_path)
+        assert EndgameDatabase.load_dir(tmp_path, "awale", db.convention) == other
+        db.save_dir(tmp_path / "again")
+        assert mapped == db and mapped.probe(Board(HAND_WORKED)) == db.probe(Board(HAND_WORKED))
+        # Damage is refused as without mmap: an empty file, a cut one, a flipped bit.
+        names = sorted(os.listdir(tmp_path / "again"))
+        for damage in (lambda b: b"", lambda b: b[:-1], lambda b: b[:40] + bytes([b[40] ^ 4]) + b[41:]):
+            layers = tmp_path / f"damaged-{rng.random()}"
+            db.save_dir(layers)
+            path = layers / names[4]
+            path.write_bytes(damage(path.read_bytes()))
+            with pytest.raises(DatabaseFileError, match=names[4]) as info:
+                EndgameDatabase.load_dir(layers, convention=db.convention, mmap=True)
+            with pytest.raises(DatabaseFileError) as copied:
+                EndgameDatabase.load_dir(layers, convention=db.convention)
+            assert str(info.value) == str(copied.value)
+        with pytest.raises(FileNotFoundError):
+            EndgameDatabase.load_dir(tmp_path / "missing", mmap=True)
+        with pytest.raises(TypeError):
+            EndgameDatabase.load_dir(tmp_path, "abapa", db.convention, True)  # type: ignore[call-arg]
+
     def test_directory_mismatch(self, tmp_path: pathlib.Path) -> None:
         """A layer of another convention or ruleset under a layer's name is refused."""
         EndgameDatabase.build(3, convention="own").save_dir(tmp_path)

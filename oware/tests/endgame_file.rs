@@ -13,9 +13,10 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use oware::endgame::{Convention, Database, FORMAT_VERSION, LoadError};
+use oware::endgame::{Convention, Database, FORMAT_VERSION, LoadError, SharedBytes};
 use oware::search::Rng;
 use oware::{Position, Ruleset};
+use std::sync::Arc;
 
 mod common;
 
@@ -850,4 +851,173 @@ fn read_layer_dir_names_the_file_it_refuses() {
         .unwrap_err();
     assert_eq!(err.path, missing);
     assert!(matches!(err.error, LoadError::Io(_)), "{err}");
+}
+
+/// A database of `convention` that read `bytes` in place, from nothing
+/// (`read_layers_in_place` on an empty database).
+fn read_in_place(convention: Convention, bytes: &[u8]) -> Result<Database, LoadError> {
+    let mut db = Database::new(&Ruleset::abapa(), convention).unwrap();
+    db.read_layers_in_place(Arc::new(bytes.to_vec()))
+        .map(|_| db)
+}
+
+/// The same, by `read_layers` from a reader.
+fn read_from_nothing(convention: Convention, bytes: &[u8]) -> Result<Database, LoadError> {
+    let mut db = Database::new(&Ruleset::abapa(), convention).unwrap();
+    db.read_layers(&mut &bytes[..]).map(|_| db)
+}
+
+#[test]
+fn reading_in_place_refuses_every_damaged_file_as_reading_does() {
+    for convention in [Convention::EvenSplit, Convention::EachTakesOwn] {
+        let db = build(&Ruleset::abapa(), convention, 3);
+        let bytes = file_of(&db);
+        assert_eq!(read_in_place(convention, &bytes).unwrap(), db);
+        let mut longer = bytes.clone();
+        longer.push(0);
+        let mut wrong_values = bytes.clone();
+        wrong_values[TEXT + "abapa".len()] = 0x80; // layer 0's one value
+        fix_crc(&mut wrong_values);
+        let mut damaged = vec![longer, wrong_values];
+        damaged.extend((0..bytes.len()).map(|len| bytes[..len].to_vec()));
+        for at in 0..bytes.len() {
+            for bit in 0..8 {
+                let mut flipped = bytes.clone();
+                flipped[at] ^= 1 << bit;
+                damaged.push(flipped);
+            }
+        }
+        for bad in &damaged {
+            let expected = describe(&read_from_nothing(convention, bad));
+            assert_ne!(expected, "Ok", "{convention:?}: a damaged file was read");
+            assert_eq!(
+                describe(&read_in_place(convention, bad)),
+                expected,
+                "{convention:?}, {} bytes",
+                bad.len()
+            );
+        }
+    }
+}
+
+#[test]
+fn layers_read_in_place_probe_write_and_compare_as_read_ones() {
+    for convention in [Convention::EvenSplit, Convention::EachTakesOwn] {
+        let big = build(&Ruleset::abapa(), convention, 8);
+        // Layers 0-4 read, 5-8 in place from one shared file, then cloned.
+        let mut db = build(&Ruleset::abapa(), convention, 4);
+        let shared: SharedBytes = Arc::new(layers_file(&big, 5, 8));
+        assert_eq!(db.read_layers_in_place(Arc::clone(&shared)).unwrap(), 5..=8);
+        assert_eq!(db, big, "{convention:?}");
+        // Layers 5-8 hold the bytes alive: the caller's handle, and the
+        // four layers' three arrays each.
+        assert_eq!(Arc::strong_count(&shared), 1 + 4 * 3);
+        let copy = db.clone();
+        assert_eq!(Arc::strong_count(&shared), 1 + 2 * 4 * 3);
+        drop(shared);
+        for pos in positions(Ruleset::abapa(), 8, 300, 5) {
+            let probe = big.probe(&pos).unwrap();
+            assert_eq!(db.probe(&pos).unwrap(), probe, "{convention:?} {pos}");
+            assert_eq!(copy.probe(&pos).unwrap(), probe);
+        }
+        // Written again byte for byte, and built upon as owned layers are.
+        assert_eq!(file_of(&db), file_of(&big));
+        let mut next = db.clone();
+        next.build_next_layer(|_| {}).unwrap();
+        assert_eq!(next, build(&Ruleset::abapa(), convention, 9));
+    }
+}
+
+#[test]
+fn a_directory_read_in_place_is_the_directory_read() {
+    let ruleset = Ruleset::abapa();
+    let dir = TempDir::new("in-place-dir");
+    let own = build(&ruleset, Convention::EachTakesOwn, 6);
+    write_layer_files(&own, dir.path(), 0..=6);
+    let mut mapped = 0;
+    let read_whole = |file: &std::fs::File| -> io::Result<SharedBytes> {
+        mapped += 1;
+        let mut bytes = Vec::new();
+        io::Read::read_to_end(&mut &*file, &mut bytes)?;
+        Ok(Arc::new(bytes))
+    };
+    let mut db = Database::new(&ruleset, Convention::EachTakesOwn).unwrap();
+    db.read_layer_dir_in_place(dir.path(), read_whole).unwrap();
+    assert_eq!(db, own);
+    assert_eq!(mapped, 7, "one map a file");
+
+    // An error of the map names the file; the layers before it stay.
+    let mut db = Database::new(&ruleset, Convention::EachTakesOwn).unwrap();
+    let mut calls = 0;
+    let error = db
+        .read_layer_dir_in_place(dir.path(), |file| {
+            calls += 1;
+            if calls == 4 {
+                return Err(io::Error::other("no map"));
+            }
+            let mut bytes = Vec::new();
+            io::Read::read_to_end(&mut &*file, &mut bytes)?;
+            Ok(Arc::new(bytes))
+        })
+        .unwrap_err();
+    assert!(
+        error.path.ends_with("own-03.owdb"),
+        "{}",
+        error.path.display()
+    );
+    assert_err!(Err::<(), _>(error.error), LoadError::Io(_));
+    assert_eq!(db, build(&ruleset, Convention::EachTakesOwn, 2));
+
+    // A damaged file is refused by name, as read_layer_dir refuses it.
+    let path = dir.path().join("own-05.owdb");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 5;
+    bytes[last] ^= 1;
+    std::fs::write(&path, bytes).unwrap();
+    let mut db = Database::new(&ruleset, Convention::EachTakesOwn).unwrap();
+    let error = db
+        .read_layer_dir_in_place(dir.path(), |file| {
+            let mut bytes = Vec::new();
+            io::Read::read_to_end(&mut &*file, &mut bytes)?;
+            Ok(Arc::new(bytes))
+        })
+        .unwrap_err();
+    assert!(error.path.ends_with("own-05.owdb"));
+    assert_err!(Err::<(), _>(error.error), LoadError::Checksum);
+    assert_eq!(db, build(&ruleset, Convention::EachTakesOwn, 4));
+}
+
+#[test]
+fn saving_over_a_file_replaces_it_and_leaves_its_old_bytes_alone() {
+    // A reader that mapped the old file keeps its bytes: the new file is
+    // renamed over the old one, not written into it. A hard link to the old
+    // file shows which: written in place, the link would see the new bytes.
+    let dir = TempDir::new("save-over");
+    let path = dir.path().join("db.owdb");
+    let small = build(&Ruleset::abapa(), Convention::EvenSplit, 2);
+    let big = build(&Ruleset::abapa(), Convention::EvenSplit, 4);
+    small.save(&path).unwrap();
+    let old = dir.path().join("old.owdb");
+    std::fs::hard_link(&path, &old).unwrap();
+    big.save(&path).unwrap();
+    assert_eq!(std::fs::read(&old).unwrap(), file_of(&small));
+    assert_eq!(std::fs::read(&path).unwrap(), file_of(&big));
+    let layer = big.write_layer_file(dir.path(), 3).unwrap();
+    std::fs::hard_link(&layer, dir.path().join("old-layer")).unwrap();
+    small.write_layer_file(dir.path(), 3).unwrap_err();
+    let mut names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["db.owdb", "even-03.owdb", "old-layer", "old.owdb"],
+        "no temporary file left"
+    );
+    // A path that names no file is refused before anything is written.
+    assert_eq!(
+        big.save(dir.path().join("..")).unwrap_err().kind(),
+        io::ErrorKind::InvalidInput
+    );
 }

@@ -1277,6 +1277,8 @@ class EndgameDatabase:
         path: str | os.PathLike[str],
         ruleset: Ruleset | Variant | str | None = None,
         convention: str | None = None,
+        *,
+        mmap: bool = False,
     ) -> EndgameDatabase:
         """Reads the layer files of *convention* (default: *ruleset*'s own) in the
         directory *path*, as :meth:`save_dir` writes them (``own-00.owdb``,
@@ -1286,6 +1288,15 @@ class EndgameDatabase:
         (default Abapa) and *convention*: a damaged layer raises
         :class:`DatabaseFileError` rather than ending the database. Releases the GIL.
         Raises :class:`EndgameError` for a ruleset without databases.
+
+        With *mmap* true the files are mapped into memory read-only instead of copied
+        in: the database reads its values from the files in place, and the processes
+        of one machine that map the same files (the Ray workers of
+        :func:`oware.distributed.build_layer`, say) share one copy of them in the
+        operating system's page cache. Each file is still read through once to check
+        it. The files must not be changed in place while mapped (this library never
+        does: :meth:`save_layer` and :meth:`save_dir` write a new file and rename it
+        over the old one, which leaves a mapped file intact).
         """
     def save(self, path: str | os.PathLike[str]) -> None:
         """Writes the database to one file at *path* (replacing any file there), in

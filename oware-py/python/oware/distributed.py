@@ -868,7 +868,9 @@ class _SliceActor:
     """One slice of a layer held by a Ray actor between rounds: only messages travel."""
 
     def __init__(self, directory: str, ruleset: str, convention: str, k: int, n: int) -> None:
-        db = oware.EndgameDatabase.load_dir(directory, ruleset, convention)
+        # Mapped, not copied: the actors of one machine share one copy of the
+        # lower layers in the page cache.
+        db = oware.EndgameDatabase.load_dir(directory, ruleset, convention, mmap=True)
         self.part = oware.EndgameLayerSlice(db, k, n)
 
     def start(self) -> tuple[Any, ...]:
@@ -932,9 +934,10 @@ def build_layer(
     layer of 0 seeds) on the Ray cluster, in *slices* index slices (1 to 65536), and
     writes its file there; returns the file's path.
 
-    Each slice is a Ray actor (one CPU) that reads the lower layers from *directory* when
-    it starts (so every worker must see the directory: a shared file system on a
-    cluster) and keeps its part of the layer (6 bytes a position) until the end; in each
+    Each slice is a Ray actor (one CPU) that maps the lower layers from *directory* into
+    memory when it starts (so every worker must see the directory: a shared file system
+    on a cluster; the actors of one machine share one copy of the files in its page
+    cache) and keeps its part of the layer (6 bytes a position) until the end; in each
     round it applies the positions the other slices decided and sends its own, through
     Ray's object store (see :class:`oware.EndgameLayerSlice`). The file is byte for byte
     the one :meth:`oware.EndgameDatabase.build` writes, whatever *slices* is. If an actor
@@ -954,7 +957,7 @@ def build_layer(
     if max_retries < 0:
         raise ValueError(f"max_retries must be 0 or more, not {max_retries}")
     directory = os.fspath(directory)
-    db = oware.EndgameDatabase.load_dir(directory, ruleset, convention)
+    db = oware.EndgameDatabase.load_dir(directory, ruleset, convention, mmap=True)
     seeds = 0 if db.max_seeds is None else db.max_seeds + 1
     # The core's own EndgameError for a full database or too large a layer, before any
     # actor: the smallest slice there is reads 1/65536 of the layer's moves.

@@ -3,6 +3,7 @@
 
 use super::layer::{Child, Frame, Houses};
 use super::retrograde::{MAX_RANK, NO_RANK, UNSET, Work};
+use super::stored::Layer;
 use super::{Convention, EndgameError, Probe, ProbeError, SeedIndex, Value};
 use crate::stop::Checker;
 use crate::{Game, MAX_HOUSES, Move, MoveList, Position, Ruleset, StopHandle};
@@ -13,25 +14,6 @@ pub(crate) const INDEX_SEEDS: usize = 60;
 /// Layers hold fewer positions than this (their indices are `u32` with a
 /// flag bit to spare): for Abapa's board, up to 28 seeds.
 pub const MAX_LAYER_POSITIONS: u64 = 1 << 31;
-
-/// The values of every position of one seed total, by index.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Layer {
-    /// Lower bounds (the exact values, when the convention gives them).
-    pub(crate) lower: Vec<i8>,
-    /// Upper bounds; empty when they equal the lower bounds.
-    pub(crate) upper: Vec<i8>,
-    /// Ranks of the lower bounds ([`Work::rank`](super::retrograde::Work)).
-    pub(crate) rank: Vec<u8>,
-}
-
-impl Layer {
-    fn value(&self, i: usize) -> Value {
-        let lower = self.lower[i];
-        let upper = self.upper.get(i).copied().unwrap_or(lower);
-        Value { lower, upper }
-    }
-}
 
 /// An endgame database: the value of every position of one Oware ruleset
 /// with up to [`Database::max_seeds`] seeds on the board, under one
@@ -218,11 +200,7 @@ impl Database {
         };
         // The queues are freed before the bounds are kept.
         let solving = Work::BYTES + Work::QUEUE_BYTES.max(Work::finish_bytes(self.convention));
-        let mut below: u64 = self
-            .layers
-            .iter()
-            .map(|l| (l.lower.len() + l.upper.len() + l.rank.len()) as u64)
-            .sum();
+        let mut below: u64 = self.layers.iter().map(Layer::bytes).sum();
         let mut peak = 0;
         for k in self.layers.len()..=usize::from(max_seeds) {
             let n = self.index.count(k);
@@ -433,11 +411,7 @@ impl Database {
     /// The stored layer from the solved work arrays.
     fn finish(&self, seeds: usize, work: Work) -> Result<Layer, EndgameError> {
         let (lower, upper) = work.bounds(self.convention, seeds as i8)?;
-        Ok(Layer {
-            lower,
-            upper,
-            rank: work.rank,
-        })
+        Ok(Layer::own(lower, upper, work.rank))
     }
 
     /// The frame of the positions with `seeds` seeds.
@@ -474,7 +448,7 @@ impl Database {
         // Minus the seeds is the least any line gives: nothing to make
         // progress towards.
         let trivial = i16::from(value.lower) == -(seeds as i16);
-        let rank = if trivial { NO_RANK } else { layer.rank[i] };
+        let rank = if trivial { NO_RANK } else { layer.rank(i) };
         let frame = self.frame(seeds);
         let mut ranked: Vec<(Move, i8, u32)> = Vec::new();
         frame.children(&houses, |m, child| {
@@ -599,8 +573,8 @@ impl Database {
         self.frame(seeds).children(&houses, |_, child| {
             if let Child::Quiet(d) = child {
                 let d = d as usize;
-                if layer.lower[d] == t && layer.rank[d] != NO_RANK {
-                    round = round.max(u32::from(layer.rank[d]) + 1);
+                if layer.lower(d) == t && layer.rank(d) != NO_RANK {
+                    round = round.max(u32::from(layer.rank(d)) + 1);
                 }
             }
         });

@@ -15,8 +15,8 @@
 //! bound above its upper bound), is refused with a [`LoadError`] that says which; nothing of it is
 //! read as values.
 
-use super::database::Layer;
-use super::{Convention, Database};
+use super::stored::Layer;
+use super::{Convention, Database, SharedBytes};
 use crate::Ruleset;
 use core::fmt;
 use std::io::{self, Read, Write};
@@ -165,13 +165,9 @@ impl Database {
         out.put(&(text.len() as u16).to_le_bytes())?;
         out.put(text.as_bytes())?;
         for layer in &self.layers[usize::from(first)..=usize::from(last)] {
-            for values in [&layer.lower, &layer.upper] {
-                for chunk in values.chunks(CHUNK) {
-                    let bytes: Vec<u8> = chunk.iter().map(|&v| v as u8).collect();
-                    out.put(&bytes)?;
-                }
+            for array in layer.arrays() {
+                out.put(array)?;
             }
-            out.put(&layer.rank)?;
         }
         let crc = out.crc.value();
         out.inner.write_all(&crc.to_le_bytes())
@@ -205,6 +201,79 @@ impl Database {
     pub fn read_layers(&mut self, r: &mut impl Read) -> Result<RangeInclusive<u8>, LoadError> {
         let mut input = Checksummed::new(r);
         let header = Header::read(&mut input)?;
+        self.check_follows(&header)?;
+        let mut more = self.clone_empty();
+        more.read_payload(&header, &mut input)?;
+        self.layers.append(&mut more.layers);
+        Ok(header.first..=header.last)
+    }
+
+    /// Adds the layers of a database file held whole in `bytes` (written by
+    /// [`Database::write`] or [`Database::write_layer_file`]) as
+    /// [`Database::read_layers`] does, but without copying them: the
+    /// database reads their values from `bytes` in place, and keeps `bytes`
+    /// alive as long as it (or a clone of it) holds them. With a read-only
+    /// memory map of the file, processes on one machine that read the same
+    /// file share one copy of it in the page cache. The whole of `bytes` is
+    /// checked once here (checksum and values), as [`Database::read_layers`]
+    /// checks a file; what `bytes` holds must not change afterwards (a
+    /// layer file this library wrote is never changed in place: a new one
+    /// is renamed over it).
+    ///
+    /// # Errors
+    /// A [`LoadError`], as [`Database::read_layers`]; the database is
+    /// unchanged on any error.
+    ///
+    /// ```
+    /// use oware::endgame::{Convention, Database, SharedBytes};
+    /// use oware::{Position, Ruleset};
+    /// use std::sync::Arc;
+    /// let built = Database::build(&Ruleset::abapa(), Convention::EvenSplit, 6)?;
+    /// let mut file = Vec::new();
+    /// built.write(&mut file)?;
+    /// // A memory map (`memmap2::Mmap`) of the file serves as well as a Vec.
+    /// let bytes: SharedBytes = Arc::new(file);
+    /// let mut db = Database::new(&Ruleset::abapa(), Convention::EvenSplit)?;
+    /// assert_eq!(db.read_layers_in_place(Arc::clone(&bytes))?, 0..=6);
+    /// assert_eq!(db, built);
+    /// let pos: Position = "0,0,0,0,0,1/1,1,0,0,0,0 s 24 21".parse()?;
+    /// assert_eq!(db.probe(&pos)?.value.exact(), Some(1));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read_layers_in_place(
+        &mut self,
+        bytes: SharedBytes,
+    ) -> Result<RangeInclusive<u8>, LoadError> {
+        let all: &[u8] = (*bytes).as_ref();
+        let mut input = Checksummed::new(all);
+        let header = Header::read(&mut input)?;
+        self.check_follows(&header)?;
+        let header_end = all.len() - input.inner.len();
+        let with_upper = self.convention == Convention::EachTakesOwn;
+        let mut layers = Vec::new();
+        let mut at = header_end;
+        for seeds in header.first..=header.last {
+            let n = self.positions_in_file(seeds)?;
+            let (layer, end) =
+                Layer::shared(&bytes, at, n, with_upper).ok_or(LoadError::Truncated)?;
+            layers.push(layer);
+            at = end;
+        }
+        input.crc.update(&all[header_end..at]);
+        let stored = all.get(at..at + 4).ok_or(LoadError::Truncated)?;
+        if u32::from_le_bytes([stored[0], stored[1], stored[2], stored[3]]) != input.crc.value() {
+            return Err(LoadError::Checksum);
+        }
+        if all.len() != at + 4 {
+            return Err(LoadError::Corrupt("length (bytes after the checksum)"));
+        }
+        self.accept(header.first, layers)?;
+        Ok(header.first..=header.last)
+    }
+
+    /// Refuses a file whose layers cannot continue this database: another
+    /// ruleset or convention, or a first layer that is not the next.
+    fn check_follows(&self, header: &Header) -> Result<(), LoadError> {
         // Any ruleset that moves, captures and feeds alike has the same
         // values: an Abapa file serves OpenSpiel's rules too.
         if !self.covers(&header.ruleset) || header.convention != self.convention {
@@ -215,26 +284,45 @@ impl Database {
                 "the layers do not follow the ones held",
             ));
         }
-        let mut more = self.clone_empty();
-        more.read_payload(&header, &mut input)?;
-        self.layers.append(&mut more.layers);
-        Ok(header.first..=header.last)
+        Ok(())
     }
 
-    /// Writes the database to a file at `path` (see [`Database::write`]).
+    /// The positions of layer `seeds` of a file, as a length.
+    fn positions_in_file(&self, seeds: u8) -> Result<usize, LoadError> {
+        usize::try_from(self.positions(seeds)).map_err(|_| LoadError::Corrupt("seed range"))
+    }
+
+    /// Adds `layers`, the layers of a file from `first` seeds whose checksum
+    /// is right, once their values are in range: a right checksum over
+    /// wrong values (a writer's bug, or a forgery) must not reach a probe
+    /// either.
+    fn accept(&mut self, first: u8, mut layers: Vec<Layer>) -> Result<(), LoadError> {
+        if !(first..)
+            .zip(&layers)
+            .all(|(seeds, layer)| layer.values_in_range(seeds))
+        {
+            return Err(LoadError::Corrupt("values"));
+        }
+        self.layers.append(&mut layers);
+        Ok(())
+    }
+
+    /// Writes the database to a file at `path` (see [`Database::write`]):
+    /// first under a temporary name of this process's own beside it, then
+    /// renamed over `path`, so that the file is whole or absent and a file
+    /// read in place ([`Database::read_layers_in_place`]) is never changed.
     ///
     /// # Errors
-    /// Any error creating or writing the file;
-    /// [`io::ErrorKind::InvalidInput`] (and no file touched) for a database
-    /// without layers.
+    /// Any error creating, writing, syncing or renaming the file (the
+    /// temporary file is then removed); [`io::ErrorKind::InvalidInput`]
+    /// (and no file touched) for a database without layers or a path that
+    /// names no file.
     pub fn save(&self, path: impl AsRef<Path>) -> io::Result<()> {
         if self.layers.is_empty() {
             let message = "the database has no layer";
             return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
         }
-        let mut file = io::BufWriter::new(std::fs::File::create(path)?);
-        self.write(&mut file)?;
-        file.flush()
+        write_whole(path.as_ref(), |w| self.write(w))
     }
 
     /// Reads a database from the file at `path` (see [`Database::read`]).
@@ -269,22 +357,10 @@ impl Database {
     /// temporary file is then removed); [`io::ErrorKind::InvalidInput`]
     /// when the database does not hold the layer.
     pub fn write_layer_file(&self, dir: impl AsRef<Path>, seeds: u8) -> io::Result<PathBuf> {
-        let name = Database::layer_file_name(self.convention, seeds);
-        let path = dir.as_ref().join(&name);
-        let temp = dir
+        let path = dir
             .as_ref()
-            .join(format!("{name}.partial-{}", std::process::id()));
-        let write = || -> io::Result<()> {
-            let mut out = io::BufWriter::new(std::fs::File::create(&temp)?);
-            self.write_layers(seeds..=seeds, &mut out)?;
-            let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
-            file.sync_all()?;
-            drop(file);
-            std::fs::rename(&temp, &path)
-        };
-        write().inspect_err(|_| {
-            let _ = std::fs::remove_file(&temp);
-        })?;
+            .join(Database::layer_file_name(self.convention, seeds));
+        write_whole(&path, |w| self.write_layers(seeds..=seeds, w))?;
         Ok(path)
     }
 
@@ -320,7 +396,60 @@ impl Database {
     /// be read) and the [`LoadError`] of [`Database::read_layers`]; the
     /// layers read before it stay.
     pub fn read_layer_dir(&mut self, dir: impl AsRef<Path>) -> Result<(), DirError> {
-        let dir = dir.as_ref();
+        self.read_dir_with(dir.as_ref(), |db, file| {
+            db.read_layers(&mut io::BufReader::new(file))
+        })
+    }
+
+    /// [`Database::read_layer_dir`], reading each file in place
+    /// ([`Database::read_layers_in_place`]) from the bytes `map` gives for
+    /// it: typically a read-only memory map, which the core crate (free of
+    /// `unsafe`) leaves to the caller.
+    ///
+    /// # Errors
+    /// As [`Database::read_layer_dir`], with [`LoadError::Io`] for an
+    /// error of `map`.
+    ///
+    /// ```
+    /// use oware::endgame::{Convention, Database, SharedBytes};
+    /// use std::io::Read;
+    /// use std::sync::Arc;
+    /// let abapa = oware::Ruleset::abapa();
+    /// let dir = std::env::temp_dir().join(format!("oware-doc-in-place-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// let built = Database::build(&abapa, Convention::EachTakesOwn, 5)?;
+    /// for seeds in 0..=5 {
+    ///     built.write_layer_file(&dir, seeds)?;
+    /// }
+    /// // With memmap2: `|file| Ok(Arc::new(unsafe { memmap2::Mmap::map(file)? }))`.
+    /// let read_whole = |mut file: &std::fs::File| -> std::io::Result<SharedBytes> {
+    ///     let mut bytes = Vec::new();
+    ///     file.read_to_end(&mut bytes)?;
+    ///     Ok(Arc::new(bytes))
+    /// };
+    /// let mut db = Database::new(&abapa, Convention::EachTakesOwn)?;
+    /// db.read_layer_dir_in_place(&dir, read_whole)?;
+    /// assert_eq!(db, built);
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read_layer_dir_in_place(
+        &mut self,
+        dir: impl AsRef<Path>,
+        mut map: impl FnMut(&std::fs::File) -> io::Result<SharedBytes>,
+    ) -> Result<(), DirError> {
+        self.read_dir_with(dir.as_ref(), |db, file| {
+            db.read_layers_in_place(map(&file)?)
+        })
+    }
+
+    /// Adds the layer files of `dir` from the next layer up to the first
+    /// missing, each by `add`.
+    fn read_dir_with(
+        &mut self,
+        dir: &Path,
+        mut add: impl FnMut(&mut Database, std::fs::File) -> Result<RangeInclusive<u8>, LoadError>,
+    ) -> Result<(), DirError> {
         let refused = |path: &Path, error| DirError {
             path: path.to_path_buf(),
             error,
@@ -334,8 +463,7 @@ impl Database {
                 Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
                 Err(e) => return Err(refused(&path, LoadError::Io(e))),
             };
-            self.read_layers(&mut io::BufReader::new(file))
-                .map_err(|e| refused(&path, e))?;
+            add(self, file).map_err(|e| refused(&path, e))?;
         }
     }
 
@@ -357,15 +485,14 @@ impl Database {
     ) -> Result<(), LoadError> {
         let mut layers = Vec::new();
         for seeds in header.first..=header.last {
-            let n = usize::try_from(self.positions(seeds))
-                .map_err(|_| LoadError::Corrupt("seed range"))?;
-            let lower = input.take_values(n)?;
+            let n = self.positions_in_file(seeds)?;
+            let lower = input.take(n)?;
             let upper = match self.convention {
                 Convention::EvenSplit => Vec::new(),
-                Convention::EachTakesOwn => input.take_values(n)?,
+                Convention::EachTakesOwn => input.take(n)?,
             };
             let rank = input.take(n)?;
-            layers.push(Layer { lower, upper, rank });
+            layers.push(Layer::read(lower, upper, rank));
         }
         let expected = input.crc.value();
         let mut stored = [0; 4];
@@ -377,20 +504,37 @@ impl Database {
         if input.inner.read(&mut rest)? != 0 {
             return Err(LoadError::Corrupt("length (bytes after the checksum)"));
         }
-        // A right checksum over wrong values (a writer's bug, or a forgery)
-        // must not reach a probe either.
-        for (seeds, layer) in (header.first..).zip(&layers) {
-            let k = seeds as i8;
-            let in_range = |v: &i8| (-k..=k).contains(v);
-            let ordered =
-                layer.upper.is_empty() || layer.lower.iter().zip(&layer.upper).all(|(l, u)| l <= u);
-            if !layer.lower.iter().chain(&layer.upper).all(in_range) || !ordered {
-                return Err(LoadError::Corrupt("values"));
-            }
-        }
-        self.layers.append(&mut layers);
-        Ok(())
+        self.accept(header.first, layers)
     }
+}
+
+/// Writes the file at `path` by `write`: first under a temporary name of
+/// this process's own beside it, then renamed over `path`, so that the file
+/// is whole or absent, two processes writing the same file do not spoil
+/// each other's, and a file mapped into memory is never changed under its
+/// map. The temporary file is removed on any error.
+fn write_whole(
+    path: &Path,
+    write: impl FnOnce(&mut io::BufWriter<std::fs::File>) -> io::Result<()>,
+) -> io::Result<()> {
+    let Some(name) = path.file_name() else {
+        let message = "the path names no file";
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
+    };
+    let mut temp_name = name.to_os_string();
+    temp_name.push(format!(".partial-{}", std::process::id()));
+    let temp = path.with_file_name(temp_name);
+    let whole = || -> io::Result<()> {
+        let mut out = io::BufWriter::new(std::fs::File::create(&temp)?);
+        write(&mut out)?;
+        let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&temp, path)
+    };
+    whole().inspect_err(|_| {
+        let _ = std::fs::remove_file(&temp);
+    })
 }
 
 impl Convention {
@@ -487,11 +631,6 @@ impl<R: Read> Checksummed<R> {
             self.crc.update(&bytes[start..]);
         }
         Ok(bytes)
-    }
-
-    fn take_values(&mut self, n: usize) -> Result<Vec<i8>, LoadError> {
-        // Collected in place: no second array.
-        Ok(self.take(n)?.into_iter().map(|b| b as i8).collect())
     }
 }
 

@@ -96,6 +96,7 @@ mod layer;
 mod retrograde;
 pub mod slices;
 mod solver;
+mod stored;
 mod threads;
 
 pub use database::{Database, MAX_LAYER_POSITIONS, Progress};
@@ -103,6 +104,7 @@ pub use file::{DirError, FORMAT_VERSION, LoadError};
 pub use index::SeedIndex;
 pub use slices::{LayerSlice, SliceError};
 pub use solver::SolveError;
+pub use stored::SharedBytes;
 
 use crate::MoveList;
 use core::fmt;

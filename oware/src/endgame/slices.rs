@@ -31,7 +31,12 @@
 //! A slice of `m` positions holds `6m` bytes of work arrays and its queue of
 //! new entries, plus the lower layers it reads when it starts (its moves
 //! that leave the layer are valued from them): 2 bytes a position under
-//! [`Convention::EvenSplit`], 3 under [`Convention::EachTakesOwn`]. Every
+//! [`Convention::EvenSplit`], 3 under [`Convention::EachTakesOwn`]. Those
+//! are best read in place from shared files
+//! ([`Database::read_layer_dir_in_place`] with a memory map, as
+//! `oware.distributed.build_layer` does): then the slices of one machine
+//! share one copy of them in its page cache, which the kernel may drop
+//! under memory pressure and read again, as it cannot a copy. Every
 //! quiet move of the layer is sent once at most (when its child enters `W`
 //! or `F`), 4 bytes a message. Measured on the Abapa layers of 8 to 13
 //! seeds in 2 slices (`tests/endgame_slices.rs` has the protocol): 1.8–2.5
@@ -65,6 +70,7 @@ use core::fmt;
 
 use super::layer::Houses;
 use super::retrograde::{FORCED, Stats, Work};
+use super::stored::Layer;
 use super::{Convention, Database, EndgameError, MAX_LAYER_POSITIONS};
 use crate::stop::Checker;
 use crate::{MAX_HOUSES, Ruleset, StopHandle};
@@ -581,11 +587,7 @@ impl Database {
     ) -> Result<u8, SliceError> {
         let seeds = self.layers.len();
         let n = self.index.count(seeds) as usize;
-        let mut layer = super::database::Layer {
-            lower: Vec::new(),
-            upper: Vec::new(),
-            rank: Vec::new(),
-        };
+        let (mut lower, mut upper, mut rank) = (Vec::new(), Vec::new(), Vec::new());
         let mut joined = 0;
         // Every slice must come from one cut of the layer: the first's.
         let mut cut: Option<Vec<u64>> = None;
@@ -602,10 +604,10 @@ impl Database {
                 return Err(SliceError::Mismatch);
             }
             joined += 1;
-            let (lower, upper) = slice.work.bounds(self.convention, seeds as i8)?;
-            append(&mut layer.lower, &lower, n)?;
-            append(&mut layer.upper, &upper, n)?;
-            append(&mut layer.rank, &slice.work.rank, n)?;
+            let (part_lower, part_upper) = slice.work.bounds(self.convention, seeds as i8)?;
+            append(&mut lower, &part_lower, n)?;
+            append(&mut upper, &part_upper, n)?;
+            append(&mut rank, &slice.work.rank, n)?;
             if joined == slice.slices() {
                 break;
             }
@@ -616,7 +618,7 @@ impl Database {
         if !whole || slices.next().is_some() {
             return Err(SliceError::Mismatch);
         }
-        self.layers.push(layer);
+        self.layers.push(Layer::own(lower, upper, rank));
         Ok(seeds as u8)
     }
 
