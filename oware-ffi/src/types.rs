@@ -496,12 +496,7 @@ pub(crate) fn move_index(m: oware::Move, h: usize) -> u8 {
     m.to_index(h) as u8
 }
 
-/// The pit index of `pit` with `h` houses a side: houses `0..2h`, then
-/// South's store `2h` and North's `2h + 1`.
+/// The pit index of `pit` with `h` houses a side ([`Pit::to_index`]).
 pub(crate) fn pit_index(pit: Pit, h: usize) -> u8 {
-    let i = match pit {
-        Pit::House(side, house) => side.index() * h + house.index(),
-        Pit::Store(side) => 2 * h + side.index(),
-    };
-    i as u8
+    pit.to_index(h) as u8
 }

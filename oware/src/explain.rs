@@ -191,12 +191,10 @@ impl SeedCounts {
 
     fn slot(&mut self, pit: Pit) -> Option<&mut u16> {
         let h = self.houses_per_side;
-        let i = match pit {
-            Pit::House(side, house) if house.index() < h => side.index() * h + house.index(),
-            Pit::House(..) => return None,
-            Pit::Store(side) => 2 * h + side.index(),
-        };
-        self.pits.get_mut(i)
+        if matches!(pit, Pit::House(_, house) if house.index() >= h) {
+            return None;
+        }
+        self.pits.get_mut(pit.to_index(h))
     }
 
     fn lift(&mut self, pit: Pit) {

@@ -376,6 +376,52 @@ pub enum Pit {
     Store(Side),
 }
 
+impl Pit {
+    /// The absolute index of the pit when each side has `houses_per_side`
+    /// houses: South's houses `0..n`, North's `n..2n`, then South's store
+    /// `2n` and North's `2n + 1` (Abapa: `A` = 0 … `f` = 11, stores 12 and
+    /// 13). The order of C's `oware_game_pits` and of Python's `Pit.to_index`.
+    ///
+    /// ```
+    /// use oware::{House, Pit, Side};
+    /// assert_eq!(Pit::House(Side::North, House::new(5).unwrap()).to_index(6), 11);
+    /// assert_eq!(Pit::Store(Side::North).to_index(6), 13);
+    /// ```
+    #[must_use]
+    pub const fn to_index(self, houses_per_side: usize) -> usize {
+        match self {
+            Pit::House(side, house) => side.index() * houses_per_side + house.index(),
+            Pit::Store(side) => 2 * houses_per_side + side.index(),
+        }
+    }
+
+    /// The pit whose absolute index is `index` (see [`Pit::to_index`]) when
+    /// each side has `houses_per_side` houses; `None` if `index > 2 *
+    /// houses_per_side + 1` or `houses_per_side` is 0 or more than
+    /// [`MAX_HOUSES`].
+    ///
+    /// ```
+    /// use oware::{Pit, Side};
+    /// assert_eq!(Pit::from_index(12, 6), Some(Pit::Store(Side::South)));
+    /// assert_eq!(Pit::from_index(3, 6).map(|p| p.to_string()), Some("D".into()));
+    /// assert_eq!(Pit::from_index(14, 6), None);
+    /// ```
+    #[must_use]
+    pub const fn from_index(index: usize, houses_per_side: usize) -> Option<Pit> {
+        if let Some(m) = Move::from_index(index, houses_per_side) {
+            return Some(Pit::House(m.side(), m.house()));
+        }
+        if houses_per_side == 0 || houses_per_side > MAX_HOUSES {
+            return None;
+        }
+        match index.wrapping_sub(2 * houses_per_side) {
+            0 => Some(Pit::Store(Side::South)),
+            1 => Some(Pit::Store(Side::North)),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Pit {
     /// A house by its move letter (`C`, `f`), a store as `S*` or `N*`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

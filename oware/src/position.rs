@@ -315,13 +315,8 @@ impl Position {
     /// Pit index `i` of a sowing report as a [`Pit`]: houses `0..2h` in
     /// absolute order, then South's and North's stores.
     fn pit(&self, i: usize) -> Pit {
-        let h = self.ruleset.houses_per_side();
-        match i {
-            i if i < h => Pit::House(Side::South, House(i as u8)),
-            i if i < 2 * h => Pit::House(Side::North, House((i - h) as u8)),
-            i if i == 2 * h => Pit::Store(Side::South),
-            _ => Pit::Store(Side::North),
-        }
+        Pit::from_index(i, self.ruleset.houses_per_side())
+            .expect("a sowing report's pits are the board's")
     }
 }
 

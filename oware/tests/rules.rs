@@ -513,3 +513,46 @@ fn threats_ring_only_attackable_houses() {
         [0]
     );
 }
+
+/// Absolute pit indices, worked by hand for Abapa (`A`..`F` = 0..5, `a`..`f`
+/// = 6..11, South's store 12, North's 13) and Congkak (7 houses: stores 14
+/// and 15), and both ways for every board size.
+#[test]
+fn pit_indices_are_houses_then_south_store_then_north_store() {
+    assert_eq!(house(Side::South, 'A').to_index(6), 0);
+    assert_eq!(house(Side::North, 'a').to_index(6), 6);
+    assert_eq!(house(Side::North, 'f').to_index(6), 11);
+    assert_eq!(Pit::Store(Side::South).to_index(6), 12);
+    assert_eq!(Pit::Store(Side::North).to_index(6), 13);
+    assert_eq!(Pit::Store(Side::North).to_index(7), 15);
+    assert_eq!(Pit::from_index(13, 6), Some(Pit::Store(Side::North)));
+    assert_eq!(Pit::from_index(14, 6), None);
+    assert_eq!(Pit::from_index(0, 0), None);
+    assert_eq!(Pit::from_index(0, oware::MAX_HOUSES + 1), None);
+    assert_eq!(Pit::from_index(usize::MAX, usize::MAX), None);
+    for h in 1..=oware::MAX_HOUSES {
+        let pits: Vec<Pit> = (0..2 * h + 2)
+            .map(|i| Pit::from_index(i, h).expect("a pit"))
+            .collect();
+        assert!(
+            pits.iter().enumerate().all(|(i, p)| p.to_index(h) == i),
+            "{h}: {pits:?}"
+        );
+        assert_eq!(
+            pits[2 * h - 1],
+            Pit::House(Side::North, House::new(h - 1).expect("house"))
+        );
+        assert_eq!(Pit::from_index(2 * h + 2, h), None);
+    }
+}
+
+/// The pits a sowing report lists are the board's pits by absolute index:
+/// Kalah(6, 4) `C` from the start sows D, E, F, South's store (13 pits
+/// after `f`'s 11 and the store 12).
+#[test]
+fn sown_pits_carry_their_absolute_indices() {
+    let mut start = Position::new(Ruleset::kalah(6, 4).expect("kalah(6,4)"));
+    let report = play(&mut start, "C");
+    let indices: Vec<usize> = report.sown.iter().map(|p| p.to_index(6)).collect();
+    assert_eq!(indices, [3, 4, 5, 12]);
+}
