@@ -191,6 +191,11 @@ fn illegal_move_reasons_have_the_core_messages() {
             static_str(oware_illegal_move_reason_message(ours)),
             core.description()
         );
+        // The core's own static string, handed out without a copy.
+        assert_eq!(
+            oware_illegal_move_reason_message(ours),
+            core.c_description().as_ptr()
+        );
         // One name in every language: the header's enum constant is the
         // core's name (Python's IllegalMoveError.reason) in upper case.
         let constant = format!(

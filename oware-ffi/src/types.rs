@@ -181,21 +181,25 @@ impl oware_illegal_move_reason {
 
     /// The static message; the core's description for the reasons it has.
     pub(crate) const fn message(self) -> &'static core::ffi::CStr {
-        match self {
-            oware_illegal_move_reason::None => c"the move is legal",
-            oware_illegal_move_reason::GameOver => c"the game is over",
-            oware_illegal_move_reason::WrongSide => c"house is not the side to move's",
-            oware_illegal_move_reason::NoSuchHouse => c"no such house in this ruleset",
-            oware_illegal_move_reason::EmptyHouse => c"house is empty",
-            oware_illegal_move_reason::MustFeed => {
-                c"the opponent has no seeds and this move does not feed it"
-            }
-            oware_illegal_move_reason::GrandSlam => {
-                c"a grand slam, which this ruleset forbids while another move is legal"
-            }
-            oware_illegal_move_reason::EndlessSowing => c"its sowing would never end",
-            oware_illegal_move_reason::Other => c"illegal move",
+        match self.reason() {
+            Some(reason) => reason.c_description(),
+            None if matches!(self, oware_illegal_move_reason::None) => c"the move is legal",
+            None => c"illegal move",
         }
+    }
+
+    /// The core's reason, for every value but `None` and `Other`.
+    const fn reason(self) -> Option<IllegalMoveReason> {
+        Some(match self {
+            oware_illegal_move_reason::GameOver => IllegalMoveReason::GameOver,
+            oware_illegal_move_reason::WrongSide => IllegalMoveReason::WrongSide,
+            oware_illegal_move_reason::NoSuchHouse => IllegalMoveReason::NoSuchHouse,
+            oware_illegal_move_reason::EmptyHouse => IllegalMoveReason::EmptyHouse,
+            oware_illegal_move_reason::MustFeed => IllegalMoveReason::MustFeed,
+            oware_illegal_move_reason::GrandSlam => IllegalMoveReason::GrandSlam,
+            oware_illegal_move_reason::EndlessSowing => IllegalMoveReason::EndlessSowing,
+            oware_illegal_move_reason::None | oware_illegal_move_reason::Other => return None,
+        })
     }
 }
 

@@ -436,17 +436,35 @@ impl IllegalMoveReason {
     /// A short lower-case description, e.g. `"house is empty"`.
     #[must_use]
     pub const fn description(self) -> &'static str {
+        match self.c_description().to_str() {
+            Ok(text) => text,
+            Err(_) => "illegal move",
+        }
+    }
+
+    /// The [`description`](IllegalMoveReason::description) as a static,
+    /// NUL-terminated C string, which C's
+    /// `oware_illegal_move_reason_message` hands out without copying.
+    ///
+    /// ```
+    /// use oware::IllegalMoveReason;
+    /// let reason = IllegalMoveReason::EmptyHouse;
+    /// assert_eq!(reason.c_description(), c"house is empty");
+    /// assert_eq!(reason.c_description().to_str(), Ok(reason.description()));
+    /// ```
+    #[must_use]
+    pub const fn c_description(self) -> &'static core::ffi::CStr {
         match self {
-            IllegalMoveReason::GameOver => "the game is over",
-            IllegalMoveReason::WrongSide => "house is not the side to move's",
-            IllegalMoveReason::NoSuchHouse => "no such house in this ruleset",
-            IllegalMoveReason::EmptyHouse => "house is empty",
+            IllegalMoveReason::GameOver => c"the game is over",
+            IllegalMoveReason::WrongSide => c"house is not the side to move's",
+            IllegalMoveReason::NoSuchHouse => c"no such house in this ruleset",
+            IllegalMoveReason::EmptyHouse => c"house is empty",
             IllegalMoveReason::GrandSlam => {
-                "a grand slam, which this ruleset forbids while another move is legal"
+                c"a grand slam, which this ruleset forbids while another move is legal"
             }
-            IllegalMoveReason::EndlessSowing => "its sowing would never end",
+            IllegalMoveReason::EndlessSowing => c"its sowing would never end",
             IllegalMoveReason::MustFeed => {
-                "the opponent has no seeds and this move does not feed it"
+                c"the opponent has no seeds and this move does not feed it"
             }
         }
     }
