@@ -160,7 +160,10 @@ impl Position {
     /// The [`IllegalMoveReason`], checked in this order: the game is over,
     /// the house is not the side to move's, the ruleset has no such house,
     /// the house is empty, the opponent is starved and the move does not
-    /// feed it, the move is a forbidden grand slam.
+    /// feed it, the move is a forbidden grand slam. A move this accepts
+    /// plays: every family's sowing ends (a Congkak relay that goes round
+    /// puts a seed in the mover's store on each lap), so
+    /// [`IllegalMoveReason::EndlessSowing`] is only [`Position::play`]'s guard.
     pub fn check(&self, m: Move) -> Result<(), IllegalMoveReason> {
         if self.is_game_over() {
             return Err(IllegalMoveReason::GameOver);
