@@ -1,5 +1,6 @@
-//! The research API's Rust side: observation vectors, a lean game for
-//! batch play, `random_games` and `BoardBatch`.
+//! The research API's Rust side: a lean game for batch play,
+//! `random_games` and `BoardBatch` (the observation vectors they write
+//! are `common`'s, shared with `Board`).
 //!
 //! Batch play keeps the history rules (repetition, no-capture and ply
 //! limits, the split of the seeds left) itself instead of going through
@@ -14,39 +15,10 @@ use oware::search::Rng;
 use oware::{Game, Move, MoveList, Outcome, Position, Ruleset, Side, StopHandle};
 
 use crate::board::PyBoard;
-use crate::errors::{Int, Seed, illegal_move_error, value_error};
+use crate::common::{Int, OBS_EXTRA, Seed, interruptible, observe, returns_of, value_error};
+use crate::errors::illegal_move_error;
 use crate::sync::Shared;
 use crate::types::{PyTermination, extract_ruleset};
-
-/// Observation entries after the houses: two stores and the side to move.
-pub(crate) const OBS_EXTRA: usize = 3;
-
-/// Writes the observation of `pos` into `out` (length `2h + 3`).
-///
-/// From the side to move's view (`absolute == false`): the mover's houses
-/// in letter order, the opponent's houses in letter order, the mover's
-/// store, the opponent's store, the side to move (0 South, 1 North).
-/// Absolute: South's houses, North's houses, South's store, North's store,
-/// the side to move. Seed counts are raw (not scaled).
-pub(crate) fn observe(pos: &Position, absolute: bool, out: &mut [f32]) {
-    let board = pos.board();
-    let h = board.houses_per_side();
-    let turn = pos.turn();
-    let (first, second) = if absolute {
-        (Side::South, Side::North)
-    } else {
-        (turn, !turn)
-    };
-    for (o, &s) in out[..h].iter_mut().zip(board.houses(first)) {
-        *o = f32::from(s);
-    }
-    for (o, &s) in out[h..2 * h].iter_mut().zip(board.houses(second)) {
-        *o = f32::from(s);
-    }
-    out[2 * h] = f32::from(board.store(first));
-    out[2 * h + 1] = f32::from(board.store(second));
-    out[2 * h + 2] = if turn == Side::South { 0.0 } else { 1.0 };
-}
 
 /// A game for batch play: a core [`Game`] played without move reports
 /// ([`Game::play_quiet`]).
@@ -293,7 +265,7 @@ pub fn random_games<'py>(
     let failed = std::sync::atomic::AtomicU64::new(0);
     // Each thread plays its part of the games into their records, in
     // place; the count of games played tells whether every part finished.
-    let played = crate::engine::interruptible(py, &stop, || {
+    let played = interruptible(py, &stop, || {
         let chunk = n.div_ceil(threads);
         let (stop, failed) = (&stop, &failed);
         let part = move |t: usize, records: &mut [Played]| {
@@ -651,7 +623,7 @@ impl PyBoardBatch {
     fn returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let state = self.state.lock(py)?;
         state.per_board(py, "float32", &[self.n, 2], 8, |g, cell| {
-            let (s, n) = crate::board::returns_of(g.outcome());
+            let (s, n) = returns_of(g.outcome());
             put_f32s(cell, &[s as f32, n as f32]);
         })
     }

@@ -11,12 +11,14 @@ use oware::record::TagErrorKind;
 use oware::search::{SearchLimits, Searcher};
 use oware::{Game, Position, Record, StopHandle, Termination};
 
-use crate::batch::{OBS_EXTRA, observe};
-use crate::engine::{PyScore, PySearchResult, limits_from};
-use crate::errors::{Int, InvalidTagError, PyResultExt, illegal_move_error, value_error};
+use crate::common::{
+    Int, OBS_EXTRA, interruptible, limits_from, observe, quoted, returns_of, stopped, value_error,
+};
+use crate::engine::{PyScore, PySearchResult};
+use crate::errors::{InvalidTagError, PyResultExt, illegal_move_error};
 use crate::types::{
     PyMove, PyMoveReport, PyOutcome, PyRuleset, PySide, extract_ruleset, move_list, move_object,
-    parse_move, quoted,
+    parse_move,
 };
 
 /// A game of mancala: the position, the moves played and what the rules
@@ -451,8 +453,7 @@ impl PyBoard {
         let py = slf.py();
         drop(slf);
         let stop = StopHandle::new();
-        crate::engine::interruptible(py, &stop, || oware::perft_with_stop(&pos, depth, &stop))?
-            .map_err(crate::engine::stopped)
+        interruptible(py, &stop, || oware::perft_with_stop(&pos, depth, &stop))?.map_err(stopped)
     }
 
     /// Searches the current position with the game's history (iterative-deepening
@@ -483,8 +484,7 @@ impl PyBoard {
         drop(slf);
         let mut searcher = Searcher::new(1 << 16);
         let stop = searcher.stop_handle();
-        let result =
-            crate::engine::interruptible(py, &stop, move || searcher.search(&game, limits))?;
+        let result = interruptible(py, &stop, move || searcher.search(&game, limits))?;
         Ok(PySearchResult(result))
     }
 
@@ -503,8 +503,7 @@ impl PyBoard {
         drop(slf);
         let mut searcher = Searcher::new(1 << 16);
         let stop = searcher.stop_handle();
-        let scores =
-            crate::engine::interruptible(py, &stop, move || searcher.analyse(&game, limits))?;
+        let scores = interruptible(py, &stop, move || searcher.analyse(&game, limits))?;
         Ok(scores
             .into_iter()
             .map(|s| (PyMove(s.m), PyScore(s.score)))
@@ -633,12 +632,3 @@ type BoardState<'py> = (
         Vec<(String, String)>,
     ),
 );
-
-/// (South's, North's) reward for an outcome.
-pub(crate) fn returns_of(outcome: Option<oware::Outcome>) -> (f64, f64) {
-    match outcome.and_then(|o| o.winner) {
-        Some(oware::Side::South) => (1.0, -1.0),
-        Some(oware::Side::North) => (-1.0, 1.0),
-        None => (0.0, 0.0),
-    }
-}

@@ -10,42 +10,10 @@ use oware::search::{
 };
 
 use crate::board::PyBoard;
+use crate::common::{Int, Seed, interruptible, limits_from, stopped, value_error};
 use crate::endgame::PyEndgameDatabase;
-use crate::errors::{Int, Seed, value_error};
 use crate::sync::Shared;
 use crate::types::{PyMove, extract_ruleset};
-
-/// Search limits from Python arguments, checked by the core
-/// ([`SearchLimits::check`], whose messages these are); none given is the
-/// core's default, [`SearchLimits::DEFAULT`]. A value the core's types
-/// cannot hold (negative, or too large) gets the same words.
-pub(crate) fn limits_from(
-    depth: Option<Int>,
-    nodes: Option<Int>,
-    time_ms: Option<Int>,
-) -> PyResult<SearchLimits> {
-    let depth = depth
-        .map(|d| {
-            d.get(0..=u8::MAX).ok_or_else(|| {
-                value_error(d.range_message("depth", &(1..=SearchLimits::MAX_DEPTH)))
-            })
-        })
-        .transpose()?;
-    let budget = |value: Option<Int>, name: &str| {
-        value
-            .map(|v| {
-                v.get(0..=u64::MAX)
-                    .ok_or_else(|| value_error(v.range_message(name, &(1..=u64::MAX))))
-            })
-            .transpose()
-    };
-    let limits = SearchLimits {
-        depth,
-        nodes: budget(nodes, "nodes")?,
-        time_ms: budget(time_ms, "time_ms")?,
-    };
-    limits.check().map_err(|e| value_error(e.to_string()))
-}
 
 /// A search score from the side to move's view.
 #[pyclass(module = "oware", name = "Score", frozen, eq, hash, ord)]
@@ -534,65 +502,6 @@ impl PySearcher {
             Ok(f(&mut searcher))
         })?
     }
-}
-
-/// Runs `work` (long work that `stop` ends: a search, perft, random
-/// games, a match, an endgame build or solve) on a scoped thread while
-/// this thread waits without the GIL for it to end, looking for a signal
-/// (Ctrl-C) every 20 ms meanwhile: on one, `stop` is set, the work is waited for (it ends within
-/// milliseconds) and the signal's exception (e.g. KeyboardInterrupt) is
-/// raised. When no thread can be started, the work is done on this
-/// thread, without the GIL but out of Ctrl-C's reach. The one place the
-/// bindings wait for long work.
-pub(crate) fn interruptible<T: Send>(
-    py: Python<'_>,
-    stop: &StopHandle,
-    work: impl FnOnce() -> T + Send,
-) -> PyResult<T> {
-    use std::sync::mpsc::{RecvTimeoutError, channel};
-    // Taken by the thread, or by this one if the thread cannot start.
-    let work = std::sync::Mutex::new(Some(work));
-    let take = || work.lock().ok().and_then(|mut w| w.take());
-    std::thread::scope(|scope| {
-        let (done, mut finished) = channel::<()>();
-        let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
-            let out = take().map(|work| work());
-            let _ = done.send(());
-            out
-        });
-        let Ok(handle) = spawned else {
-            let work = take().ok_or_else(|| PyRuntimeError::new_err("can't start new thread"))?;
-            return Ok(py.detach(work));
-        };
-        loop {
-            // Returns as soon as the work ends (or fails: the sender is
-            // dropped), so short work costs no wait.
-            let waited;
-            (finished, waited) = py.detach(move || {
-                let waited = finished.recv_timeout(std::time::Duration::from_millis(20));
-                (finished, waited)
-            });
-            if waited != Err(RecvTimeoutError::Timeout) {
-                return handle
-                    .join()
-                    .ok()
-                    .flatten()
-                    .ok_or_else(|| PyRuntimeError::new_err("the engine failed in its thread"));
-            }
-            if let Err(signal) = py.check_signals() {
-                stop.stop();
-                let _ = handle.join();
-                return Err(signal);
-            }
-        }
-    })
-}
-
-/// The error of work that a [`StopHandle`] ended without a signal having
-/// been raised for it (another thread's stop): KeyboardInterrupt, as for
-/// Ctrl-C.
-pub(crate) fn stopped(_: oware::Stopped) -> PyErr {
-    pyo3::exceptions::PyKeyboardInterrupt::new_err(oware::Stopped.to_string())
 }
 
 #[pymethods]

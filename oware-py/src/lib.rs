@@ -18,6 +18,7 @@
 
 mod batch;
 mod board;
+mod common;
 mod endgame;
 mod engine;
 mod errors;

@@ -6,7 +6,8 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyType};
 
-use crate::errors::{Int, PyResultExt, value_error};
+use crate::common::{Int, quoted, value_error};
+use crate::errors::PyResultExt;
 
 /// What `__reduce__` returns for an enum member: `(getattr, (cls, name))`.
 type Reduced<'py> = (Bound<'py, PyAny>, (Bound<'py, PyType>, String));
@@ -448,15 +449,6 @@ fn house_of(house: &Int) -> PyResult<oware::House> {
 /// The parameter `houses_per_side`: 1 to `MAX_HOUSES`.
 fn houses_of(houses_per_side: &Int) -> PyResult<usize> {
     houses_per_side.in_range("houses_per_side", 1..=oware::MAX_HOUSES)
-}
-
-/// `text` in quotes as Python's `repr` writes a simple string.
-pub(crate) fn quoted(text: &str) -> String {
-    if text.contains('\'') && !text.contains('"') {
-        format!("\"{text}\"")
-    } else {
-        format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'"))
-    }
 }
 
 /// Parses move notation, for a board of `houses_per_side` houses a side
