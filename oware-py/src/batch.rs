@@ -18,7 +18,7 @@ use crate::board::PyBoard;
 use crate::common::{Int, OBS_EXTRA, Seed, interruptible, observe, returns_of, value_error};
 use crate::errors::illegal_move_error;
 use crate::sync::Shared;
-use crate::types::{PyTermination, extract_ruleset};
+use crate::values::{PyRuleset, PyTermination, extract_ruleset};
 
 /// A game for batch play: a core [`Game`] played without move reports
 /// ([`Game::play_quiet`]).
@@ -542,8 +542,8 @@ impl PyBoardBatch {
 
     /// The rules.
     #[getter]
-    fn ruleset(&self) -> crate::types::PyRuleset {
-        crate::types::PyRuleset(self.ruleset)
+    fn ruleset(&self) -> PyRuleset {
+        PyRuleset(self.ruleset)
     }
 
     /// Puts boards back at the start: all, or those at `indices`.

@@ -16,10 +16,8 @@ use crate::common::{
 };
 use crate::engine::{PyScore, PySearchResult};
 use crate::errors::{InvalidTagError, PyResultExt, illegal_move_error};
-use crate::types::{
-    PyMove, PyMoveReport, PyOutcome, PyRuleset, PySide, extract_ruleset, move_list, move_object,
-    parse_move,
-};
+use crate::moves::{PyMove, PyMoveReport, move_list, move_object, parse_move};
+use crate::values::{PyOutcome, PyRuleset, PySide, extract_ruleset};
 
 /// A game of mancala: the position, the moves played and what the rules
 /// that look at history need.

@@ -16,7 +16,8 @@ use oware::endgame::{
 use crate::board::PyBoard;
 use crate::common::{Int, interruptible, quoted, stopped, value_error};
 use crate::errors::{EndgameError, OwareErr, ProbeError, PyResultExt, os_error};
-use crate::types::{PyMove, PyRuleset, extract_ruleset};
+use crate::moves::PyMove;
+use crate::values::{PyRuleset, extract_ruleset};
 
 /// The name of a convention in Python: `'even'` or `'own'`, as in the
 /// layer file names.

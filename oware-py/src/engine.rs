@@ -12,8 +12,9 @@ use oware::search::{
 use crate::board::PyBoard;
 use crate::common::{Int, Seed, interruptible, limits_from, stopped, value_error};
 use crate::endgame::PyEndgameDatabase;
+use crate::moves::PyMove;
 use crate::sync::Shared;
-use crate::types::{PyMove, extract_ruleset};
+use crate::values::extract_ruleset;
 
 /// A search score from the side to move's view.
 #[pyclass(module = "oware", name = "Score", frozen, eq, hash, ord)]

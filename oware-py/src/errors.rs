@@ -155,7 +155,7 @@ pub(crate) fn add_detail_defaults(py: Python<'_>) -> PyResult<()> {
 /// `.reason`.
 pub(crate) fn illegal_move_error(message: String, e: oware::PlayError) -> PyErr {
     with_detail(IllegalMoveError::new_err(message), |value| {
-        value.setattr("move", crate::types::PyMove(e.m))?;
+        value.setattr("move", crate::moves::PyMove(e.m))?;
         value.setattr("reason", e.reason.name())
     })
 }

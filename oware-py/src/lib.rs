@@ -22,8 +22,9 @@ mod common;
 mod endgame;
 mod engine;
 mod errors;
+mod moves;
 mod sync;
-mod types;
+mod values;
 
 use pyo3::prelude::*;
 
@@ -46,10 +47,9 @@ mod _oware {
         InvalidRecordError, InvalidRulesetError, InvalidTagError, OwareError, ProbeError,
     };
     #[pymodule_export]
-    use crate::types::{
-        PyCaptured, PyMove, PyMoveReport, PyOutcome, PyPit, PyRelay, PyRuleset, PySide,
-        PyTermination, PyVariant,
-    };
+    use crate::moves::{PyCaptured, PyMove, PyMoveReport, PyPit, PyRelay};
+    #[pymodule_export]
+    use crate::values::{PyOutcome, PyRuleset, PySide, PyTermination, PyVariant};
 
     use pyo3::prelude::*;
 
