@@ -16,7 +16,7 @@ use oware::{Game, Move, MoveList, Outcome, Position, Ruleset, Side, StopHandle};
 
 use crate::board::PyBoard;
 use crate::common::{Int, OBS_EXTRA, Seed, interruptible, observe, returns_of, value_error};
-use crate::errors::illegal_move_error;
+use crate::moves::illegal_move_error;
 use crate::sync::Shared;
 use crate::values::{PyRuleset, PyTermination, extract_ruleset};
 

@@ -15,8 +15,10 @@ use crate::common::{
     Int, OBS_EXTRA, interruptible, limits_from, observe, quoted, returns_of, stopped, value_error,
 };
 use crate::engine::{PyScore, PySearchResult};
-use crate::errors::{InvalidTagError, PyResultExt, illegal_move_error};
-use crate::moves::{PyMove, PyMoveReport, move_list, move_object, parse_move};
+use crate::errors::{InvalidTagError, PyResultExt};
+use crate::moves::{
+    PyMove, PyMoveReport, illegal_move_error, move_list, move_object, parse_move, play_error,
+};
 use crate::values::{PyOutcome, PyRuleset, PySide, extract_ruleset};
 
 /// A game of mancala: the position, the moves played and what the rules
@@ -78,7 +80,7 @@ impl PyBoard {
     /// Plays `m` without building its report: `report` replays the last
     /// move on demand, so a playout loop in Python pays only for the move.
     fn play(&mut self, m: oware::Move) -> PyResult<()> {
-        self.game.play_quiet(m).py()?;
+        self.game.play_quiet(m).map_err(play_error)?;
         self.report = None;
         Ok(())
     }
@@ -308,7 +310,7 @@ impl PyBoard {
             }
             let last = previous.undo();
             if let Some(m) = last {
-                self.report = Some(previous.play(m).py()?);
+                self.report = Some(previous.play(m).map_err(play_error)?);
             }
         }
         Ok(self.report.clone().map(PyMoveReport))
@@ -393,7 +395,7 @@ impl PyBoard {
     #[pyo3(signature = (r#move, /))]
     fn explain(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
         let m = as_move(r#move, "explain")?;
-        Ok(self.game.explain(m).py()?.to_string())
+        Ok(self.game.explain(m).map_err(play_error)?.to_string())
     }
 
     /// How the game ended, or None.

@@ -2,7 +2,9 @@
 //! them: one class per kind of error, all under `OwareError`, a
 //! `ValueError` (as python-chess and polars do), with the detail a caller
 //! acts on as attributes (`IllegalMoveError.move` and `.reason`,
-//! `InvalidRecordError.line` and `.ply`).
+//! `InvalidRecordError.line` and `.ply`). A core `PlayError` becomes its
+//! `IllegalMoveError` in `moves`, where the move type is: this module
+//! imports none of the crate's.
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyBaseException, PyMemoryError, PyOSError, PyValueError};
@@ -73,7 +75,6 @@ create_exception!(
 /// `PyPolarsErr` pattern).
 #[derive(Debug)]
 pub(crate) enum OwareErr {
-    Play(oware::PlayError),
     ParseMove(oware::ParseMoveError),
     ParsePosition(oware::ParsePositionError),
     Position(oware::PositionError),
@@ -98,7 +99,6 @@ macro_rules! from_err {
 }
 
 from_err!(
-    Play(oware::PlayError),
     ParseMove(oware::ParseMoveError),
     ParsePosition(oware::ParsePositionError),
     Position(oware::PositionError),
@@ -115,7 +115,6 @@ from_err!(
 impl From<OwareErr> for PyErr {
     fn from(e: OwareErr) -> PyErr {
         match e {
-            OwareErr::Play(e) => illegal_move_error(e.to_string(), e),
             OwareErr::ParseMove(e) => InvalidMoveError::new_err(e.to_string()),
             OwareErr::ParsePosition(e) => InvalidPositionError::new_err(e.to_string()),
             OwareErr::Position(e) => InvalidPositionError::new_err(e.to_string()),
@@ -150,16 +149,6 @@ pub(crate) fn add_detail_defaults(py: Python<'_>) -> PyResult<()> {
     Ok(())
 }
 
-/// An `IllegalMoveError` with `message` and the move and the reason's
-/// name (`IllegalMoveReason::name`, the C enum's name) as `.move` and
-/// `.reason`.
-pub(crate) fn illegal_move_error(message: String, e: oware::PlayError) -> PyErr {
-    with_detail(IllegalMoveError::new_err(message), |value| {
-        value.setattr("move", crate::moves::PyMove(e.m))?;
-        value.setattr("reason", e.reason.name())
-    })
-}
-
 /// An `InvalidRecordError` with the record's line and the movetext's ply
 /// the error is at (or None) as `.line` and `.ply`.
 fn record_error(e: &oware::ParseRecordError) -> PyErr {
@@ -171,7 +160,10 @@ fn record_error(e: &oware::ParseRecordError) -> PyErr {
 
 /// `err` with its detail attributes set by `set` on the exception (or the
 /// error setting them raised).
-fn with_detail(err: PyErr, set: impl FnOnce(&Bound<'_, PyBaseException>) -> PyResult<()>) -> PyErr {
+pub(crate) fn with_detail(
+    err: PyErr,
+    set: impl FnOnce(&Bound<'_, PyBaseException>) -> PyResult<()>,
+) -> PyErr {
     Python::attach(|py| set(err.value(py)).err().unwrap_or(err))
 }
 

@@ -7,7 +7,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyType};
 
 use crate::common::{Int, quoted, value_error};
-use crate::errors::InvalidMoveError;
+use crate::errors::{IllegalMoveError, InvalidMoveError, with_detail};
 use crate::values::{PyOutcome, PySide};
 
 // ---------------------------------------------------------------- Move
@@ -423,4 +423,22 @@ impl PyMoveReport {
         }
         text + ">"
     }
+}
+
+// ---------------------------------------------------------------- illegal moves
+
+/// An `IllegalMoveError` with `message` and the move and the reason's
+/// name (`IllegalMoveReason::name`, the C enum's name) as `.move` and
+/// `.reason`.
+pub(crate) fn illegal_move_error(message: String, e: oware::PlayError) -> PyErr {
+    with_detail(IllegalMoveError::new_err(message), |value| {
+        value.setattr("move", PyMove(e.m))?;
+        value.setattr("reason", e.reason.name())
+    })
+}
+
+/// The `IllegalMoveError` of `e`, with the core's message
+/// (`result.map_err(play_error)?`).
+pub(crate) fn play_error(e: oware::PlayError) -> PyErr {
+    illegal_move_error(e.to_string(), e)
 }
