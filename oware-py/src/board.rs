@@ -8,17 +8,16 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use pyo3::types::{PyBytes, PyDict, PyList, PyMapping, PyString};
 
 use oware::record::TagErrorKind;
-use oware::search::{SearchLimits, Searcher};
 use oware::{Game, Position, Record, StopHandle, Termination};
 
 use crate::common::{
     Int, OBS_EXTRA, interruptible, limits_from, observe, quoted, returns_of, stopped, value_error,
 };
-use crate::engine::{PyScore, PySearchResult};
 use crate::errors::{InvalidTagError, PyResultExt};
 use crate::moves::{
     PyMove, PyMoveReport, illegal_move_error, move_list, move_object, parse_move, play_error,
 };
+use crate::search::{PyScore, PySearchResult, SharedSearcher};
 use crate::values::{PyOutcome, PyRuleset, PySide, extract_ruleset};
 
 /// A game of mancala: the position, the moves played and what the rules
@@ -42,6 +41,12 @@ impl PyBoard {
             report: None,
             tags: Vec::new(),
         }
+    }
+
+    /// The py token and a copy of the board's game, the board let go of,
+    /// so that other threads may use it while this one works on the game.
+    pub(crate) fn let_go(board: PyRef<'_, PyBoard>) -> (Python<'_>, Game) {
+        (board.py(), board.game.clone())
     }
 
     /// The record of the game with the kept tags, those the game now
@@ -479,13 +484,8 @@ impl PyBoard {
         time_ms: Option<Int>,
     ) -> PyResult<PySearchResult> {
         let limits = limits_from(depth, nodes, time_ms)?;
-        let game = slf.game.clone();
-        let py = slf.py();
-        drop(slf);
-        let mut searcher = Searcher::new(1 << 16);
-        let stop = searcher.stop_handle();
-        let result = interruptible(py, &stop, move || searcher.search(&game, limits))?;
-        Ok(PySearchResult(result))
+        let (py, game) = PyBoard::let_go(slf);
+        SharedSearcher::for_one_call().search(py, &game, limits)
     }
 
     /// Scores every legal move (from the mover's view), best first; limits as for
@@ -497,17 +497,9 @@ impl PyBoard {
         nodes: Option<Int>,
         time_ms: Option<Int>,
     ) -> PyResult<Vec<(PyMove, PyScore)>> {
-        let limits: SearchLimits = limits_from(depth, nodes, time_ms)?;
-        let game = slf.game.clone();
-        let py = slf.py();
-        drop(slf);
-        let mut searcher = Searcher::new(1 << 16);
-        let stop = searcher.stop_handle();
-        let scores = interruptible(py, &stop, move || searcher.analyse(&game, limits))?;
-        Ok(scores
-            .into_iter()
-            .map(|s| (PyMove(s.m), PyScore(s.score)))
-            .collect())
+        let limits = limits_from(depth, nodes, time_ms)?;
+        let (py, game) = PyBoard::let_go(slf);
+        SharedSearcher::for_one_call().analyse(py, &game, limits)
     }
 
     // ------------------------------------------------------------ research

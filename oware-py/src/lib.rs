@@ -23,6 +23,7 @@ mod endgame;
 mod engine;
 mod errors;
 mod moves;
+mod search;
 mod sync;
 mod values;
 
@@ -38,9 +39,7 @@ mod _oware {
     #[pymodule_export]
     use crate::endgame::{PyEndgameDatabase, PyEndgameLayerSlice, PyEndgameProbe, PyEndgameValue};
     #[pymodule_export]
-    use crate::engine::{
-        _score_from_raw, PyMatchResult, PyPlayer, PyScore, PySearchResult, PySearcher, play_match,
-    };
+    use crate::engine::{PyMatchResult, PyPlayer, PySearcher, play_match};
     #[pymodule_export]
     use crate::errors::{
         DatabaseFileError, EndgameError, IllegalMoveError, InvalidMoveError, InvalidPositionError,
@@ -48,6 +47,8 @@ mod _oware {
     };
     #[pymodule_export]
     use crate::moves::{PyCaptured, PyMove, PyMoveReport, PyPit, PyRelay};
+    #[pymodule_export]
+    use crate::search::{_score_from_raw, PyScore, PySearchResult};
     #[pymodule_export]
     use crate::values::{PyOutcome, PyRuleset, PySide, PyTermination, PyVariant};
 
