@@ -1,12 +1,16 @@
-//! The research API's Rust side: observation vectors, a lean game for
-//! batch play, `random_games` and `BoardBatch`.
+//! The research API's Rust side: a lean game for batch play,
+//! `random_games` and `BoardBatch` (the observation vectors they write
+//! are `common`'s, shared with `Board`).
 //!
 //! Batch play keeps the history rules (repetition, no-capture and ply
 //! limits, the split of the seeds left) itself instead of going through
 //! `Game::play`, which builds a full `MoveReport` for every move; the
 //! pytest suite checks that both give the same games.
 
-use pyo3::exceptions::{PyImportError, PyMemoryError};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use pyo3::exceptions::{PyImportError, PyMemoryError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyTuple};
 
@@ -14,39 +18,10 @@ use oware::search::Rng;
 use oware::{Game, Move, MoveList, Outcome, Position, Ruleset, Side, StopHandle};
 
 use crate::board::PyBoard;
-use crate::errors::{Int, Seed, illegal_move_error, value_error};
+use crate::common::{Int, OBS_EXTRA, Seed, interruptible, observe, returns_of, value_error};
+use crate::moves::illegal_move_error;
 use crate::sync::Shared;
-use crate::types::{PyTermination, extract_ruleset};
-
-/// Observation entries after the houses: two stores and the side to move.
-pub(crate) const OBS_EXTRA: usize = 3;
-
-/// Writes the observation of `pos` into `out` (length `2h + 3`).
-///
-/// From the side to move's view (`absolute == false`): the mover's houses
-/// in letter order, the opponent's houses in letter order, the mover's
-/// store, the opponent's store, the side to move (0 South, 1 North).
-/// Absolute: South's houses, North's houses, South's store, North's store,
-/// the side to move. Seed counts are raw (not scaled).
-pub(crate) fn observe(pos: &Position, absolute: bool, out: &mut [f32]) {
-    let board = pos.board();
-    let h = board.houses_per_side();
-    let turn = pos.turn();
-    let (first, second) = if absolute {
-        (Side::South, Side::North)
-    } else {
-        (turn, !turn)
-    };
-    for (o, &s) in out[..h].iter_mut().zip(board.houses(first)) {
-        *o = f32::from(s);
-    }
-    for (o, &s) in out[h..2 * h].iter_mut().zip(board.houses(second)) {
-        *o = f32::from(s);
-    }
-    out[2 * h] = f32::from(board.store(first));
-    out[2 * h + 1] = f32::from(board.store(second));
-    out[2 * h + 2] = if turn == Side::South { 0.0 } else { 1.0 };
-}
+use crate::values::{PyRuleset, PyTermination, extract_ruleset};
 
 /// A game for batch play: a core [`Game`] played without move reports
 /// ([`Game::play_quiet`]).
@@ -87,6 +62,19 @@ impl FastGame {
     /// The same game as a core `Game` (for `BoardBatch.board`).
     pub(crate) fn to_game(&self) -> Game {
         self.0.clone()
+    }
+
+    /// The moves played, as absolute house indices; `Err(bytes)` when
+    /// they cannot be allocated.
+    fn move_indices(&self) -> Result<Vec<u8>, u64> {
+        let played = self.0.moves();
+        let mut moves = Vec::new();
+        moves
+            .try_reserve_exact(played.len())
+            .map_err(|_| played.len() as u64)?;
+        let h = self.0.ruleset().houses_per_side();
+        moves.extend(played.iter().map(|m| m.to_index(h) as u8));
+        Ok(moves)
     }
 
     /// Plays a random legal move; false when the game is over (or, for a
@@ -234,6 +222,15 @@ struct Played {
     moves: Vec<u8>,
 }
 
+impl Played {
+    /// The record of a game not played yet.
+    const UNPLAYED: Played = Played {
+        plies: 0,
+        outcome: None,
+        moves: Vec::new(),
+    };
+}
+
 /// Plays one random game; `Err(bytes)` when its history or its moves,
 /// kept, cannot be allocated.
 fn play_random_game(ruleset: Ruleset, seed: u64, keep_moves: bool) -> Result<Played, u64> {
@@ -245,15 +242,11 @@ fn play_random_game(ruleset: Ruleset, seed: u64, keep_moves: bool) -> Result<Pla
             break;
         }
     }
-    let mut moves = Vec::new();
-    if keep_moves {
-        let played = game.0.moves();
-        moves
-            .try_reserve_exact(played.len())
-            .map_err(|_| played.len() as u64)?;
-        let h = ruleset.houses_per_side();
-        moves.extend(played.iter().map(|m| m.to_index(h) as u8));
-    }
+    let moves = if keep_moves {
+        game.move_indices()?
+    } else {
+        Vec::new()
+    };
     Ok(Played {
         plies: game.0.ply() as u32,
         outcome: game.outcome(),
@@ -281,100 +274,166 @@ pub fn random_games<'py>(
     let ruleset = extract_ruleset(ruleset)?;
     let threads = threads_for(threads, n)?;
     numpy(py)?;
-    // The games' records, reserved before any is played (the moves each
-    // game keeps are its own, as played).
-    let mut games = try_vec_of(n, &format!("the records of {n} games"), |_| Played {
-        plies: 0,
-        outcome: None,
-        moves: Vec::new(),
-    })?;
-    let stop = StopHandle::new();
-    // The bytes of a game's moves that could not be kept (it stops the rest).
-    let failed = std::sync::atomic::AtomicU64::new(0);
-    // Each thread plays its part of the games into their records, in
-    // place; the count of games played tells whether every part finished.
-    let played = crate::engine::interruptible(py, &stop, || {
-        let chunk = n.div_ceil(threads);
-        let (stop, failed) = (&stop, &failed);
-        let part = move |t: usize, records: &mut [Played]| {
+    let games = RandomGames::new(ruleset, seed, moves).play(py, n, threads)?;
+    games_dict(py, &games, moves)
+}
+
+/// A `random_games` call's games: their settings, and what their threads
+/// share while they play.
+struct RandomGames {
+    ruleset: Ruleset,
+    /// The batch's seed, from which each game's comes ([`game_seed`]).
+    seed: u64,
+    keep_moves: bool,
+    /// Set by Ctrl-C, or by a game whose moves could not be kept: the
+    /// games not yet played are not.
+    stop: StopHandle,
+    /// The bytes of a game's moves that could not be kept, or 0.
+    failed: AtomicU64,
+}
+
+impl RandomGames {
+    fn new(ruleset: Ruleset, seed: u64, keep_moves: bool) -> RandomGames {
+        RandomGames {
+            ruleset,
+            seed,
+            keep_moves,
+            stop: StopHandle::new(),
+            failed: AtomicU64::new(0),
+        }
+    }
+
+    /// Plays `n` games on `threads` threads, detached from the interpreter
+    /// and stoppable by Ctrl-C: their records, in order.
+    fn play(&self, py: Python<'_>, n: usize, threads: usize) -> PyResult<Vec<Played>> {
+        // The games' records, reserved before any is played (the moves each
+        // game keeps are its own, as played).
+        let mut games = try_vec_of(n, &format!("the records of {n} games"), |_| {
+            Played::UNPLAYED
+        })?;
+        let played = interruptible(py, &self.stop, || self.play_parts(&mut games, threads))?;
+        self.check_finished(played, n)?;
+        Ok(games)
+    }
+
+    /// Plays the games of `records` in parts, one a thread, that the
+    /// threads and this one take in turn, so that a thread that cannot
+    /// start leaves its share to the others: the count of games played.
+    fn play_parts(&self, records: &mut [Played], threads: usize) -> usize {
+        let chunk = records.len().div_ceil(threads);
+        let parts = Mutex::new(records.chunks_mut(chunk).enumerate());
+        on_threads(threads, || {
             let mut done = 0;
-            for (i, record) in (t * chunk..).zip(records.iter_mut()) {
-                if stop.is_stopped() {
-                    break;
-                }
-                match play_random_game(ruleset, game_seed(seed, i as u64), moves) {
-                    Ok(game) => *record = game,
-                    Err(bytes) => {
-                        failed.store(bytes, std::sync::atomic::Ordering::Relaxed);
-                        stop.stop();
-                        break;
-                    }
-                }
-                done += 1;
+            while let Some((t, part)) = next_part(&parts) {
+                done += self.play_part(t * chunk, part);
             }
             done
-        };
-        // The parts are taken in turn by the threads and by this one, so a
-        // thread that cannot start leaves its share to the others.
-        let parts = std::sync::Mutex::new(games.chunks_mut(chunk).enumerate());
-        let work = || {
-            let mut done = 0;
-            loop {
-                let next = parts.lock().map(|mut p| p.next()).unwrap_or(None);
-                let Some((t, records)) = next else {
-                    return done;
-                };
-                done += part(t, records);
-            }
-        };
-        std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..threads)
-                .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
-                .collect();
-            let here = work();
-            here + helpers
-                .into_iter()
-                .map(|h| h.join().unwrap_or(0))
-                .sum::<usize>()
         })
-    })?;
-    let failed = failed.into_inner();
-    if failed > 0 {
-        return Err(out_of_memory(failed, "the moves of a game"));
     }
-    if played != n {
-        return Err(pyo3::exceptions::PyRuntimeError::new_err(
-            "a batch thread failed",
-        ));
+
+    /// Plays games `first..` into `records`, in place, until they are
+    /// played or the batch is stopped: the count played.
+    fn play_part(&self, first: usize, records: &mut [Played]) -> usize {
+        let mut done = 0;
+        for (i, record) in (first..).zip(records.iter_mut()) {
+            if self.stop.is_stopped() {
+                break;
+            }
+            let seed = game_seed(self.seed, i as u64);
+            match play_random_game(self.ruleset, seed, self.keep_moves) {
+                Ok(game) => *record = game,
+                Err(bytes) => {
+                    self.failed.store(bytes, Ordering::Relaxed);
+                    self.stop.stop();
+                    break;
+                }
+            }
+            done += 1;
+        }
+        done
     }
+
+    /// MemoryError when a game's moves could not be kept, RuntimeError
+    /// when fewer than `n` games were `played` (a thread failed).
+    fn check_finished(&self, played: usize, n: usize) -> PyResult<()> {
+        let failed = self.failed.load(Ordering::Relaxed);
+        if failed > 0 {
+            return Err(out_of_memory(failed, "the moves of a game"));
+        }
+        if played != n {
+            return Err(PyRuntimeError::new_err("a batch thread failed"));
+        }
+        Ok(())
+    }
+}
+
+/// The next of the `parts` that the threads take in turn, if any is left.
+fn next_part<I: Iterator>(parts: &Mutex<I>) -> Option<I::Item> {
+    parts.lock().map(|mut p| p.next()).unwrap_or(None)
+}
+
+/// The sum of what `work` returns on this thread and on up to
+/// `threads - 1` scoped threads more (those that can start).
+fn on_threads(threads: usize, work: impl Fn() -> usize + Sync) -> usize {
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, &work).ok())
+            .collect();
+        let here = work();
+        here + helpers
+            .into_iter()
+            .map(|h| h.join().unwrap_or(0))
+            .sum::<usize>()
+    })
+}
+
+/// The dict of NumPy arrays `random_games` returns: `plies`, `winner`,
+/// `scores` and `termination`, and `moves` when they are kept.
+fn games_dict<'py>(
+    py: Python<'py>,
+    games: &[Played],
+    keep_moves: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let n = games.len();
     let out = PyDict::new(py);
-    let plies = rows_array(py, &games, "int32", &[n], 4, |g, c| {
+    let plies = rows_array(py, games, "int32", &[n], 4, |g, c| {
         c.copy_from_slice(&(g.plies as i32).to_ne_bytes());
     })?;
-    let winner = rows_array(py, &games, "int8", &[n], 1, |g, c| {
+    let winner = rows_array(py, games, "int8", &[n], 1, |g, c| {
         c[0] = outcome_codes(g.outcome).0 as u8;
     })?;
-    let scores = rows_array(py, &games, "uint8", &[n, 2], 2, |g, c| {
+    let scores = rows_array(py, games, "uint8", &[n, 2], 2, |g, c| {
         c.copy_from_slice(&outcome_codes(g.outcome).1);
     })?;
-    let termination = rows_array(py, &games, "uint8", &[n], 1, |g, c| {
+    let termination = rows_array(py, games, "uint8", &[n], 1, |g, c| {
         c[0] = outcome_codes(g.outcome).2;
     })?;
     out.set_item("plies", plies)?;
     out.set_item("winner", winner)?;
     out.set_item("scores", scores)?;
     out.set_item("termination", termination)?;
-    if moves {
-        // One (n, longest) table, the only large allocation, made by
-        // Python: MemoryError if it cannot be had.
-        let width = games.iter().map(|g| g.moves.len()).max().unwrap_or(0);
-        let table = rows_array(py, &games, "uint8", &[n, width], width, |g, row| {
-            row.fill(u8::MAX);
-            row[..g.moves.len()].copy_from_slice(&g.moves);
-        })?;
-        out.set_item("moves", table)?;
+    if keep_moves {
+        out.set_item("moves", moves_table(py, games)?)?;
     }
     Ok(out)
+}
+
+/// The moves of `games` as one (n, longest) table of house indices, 255
+/// past a game's end: the only large allocation, made by Python
+/// (MemoryError if it cannot be had).
+fn moves_table<'py>(py: Python<'py>, games: &[Played]) -> PyResult<Bound<'py, PyAny>> {
+    let width = games.iter().map(|g| g.moves.len()).max().unwrap_or(0);
+    rows_array(
+        py,
+        games,
+        "uint8",
+        &[games.len(), width],
+        width,
+        |g, row| {
+            row.fill(u8::MAX);
+            row[..g.moves.len()].copy_from_slice(&g.moves);
+        },
+    )
 }
 
 /// (winner code, scores, termination code) of a finished game; 255 for
@@ -570,8 +629,8 @@ impl PyBoardBatch {
 
     /// The rules.
     #[getter]
-    fn ruleset(&self) -> crate::types::PyRuleset {
-        crate::types::PyRuleset(self.ruleset)
+    fn ruleset(&self) -> PyRuleset {
+        PyRuleset(self.ruleset)
     }
 
     /// Puts boards back at the start: all, or those at `indices`.
@@ -651,7 +710,7 @@ impl PyBoardBatch {
     fn returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let state = self.state.lock(py)?;
         state.per_board(py, "float32", &[self.n, 2], 8, |g, cell| {
-            let (s, n) = crate::board::returns_of(g.outcome());
+            let (s, n) = returns_of(g.outcome());
             put_f32s(cell, &[s as f32, n as f32]);
         })
     }

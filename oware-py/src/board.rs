@@ -8,16 +8,17 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use pyo3::types::{PyBytes, PyDict, PyList, PyMapping, PyString};
 
 use oware::record::TagErrorKind;
-use oware::search::{SearchLimits, Searcher};
 use oware::{Game, Position, Record, StopHandle, Termination};
 
-use crate::batch::{OBS_EXTRA, observe};
-use crate::engine::{PyScore, PySearchResult, limits_from};
-use crate::errors::{Int, InvalidTagError, PyResultExt, illegal_move_error, value_error};
-use crate::types::{
-    PyMove, PyMoveReport, PyOutcome, PyRuleset, PySide, extract_ruleset, move_list, move_object,
-    parse_move, quoted,
+use crate::common::{
+    Int, OBS_EXTRA, interruptible, limits_from, observe, quoted, returns_of, stopped, value_error,
 };
+use crate::errors::{InvalidTagError, PyResultExt};
+use crate::moves::{
+    PyMove, PyMoveReport, illegal_move_error, move_list, move_object, parse_move, play_error,
+};
+use crate::search::{PyScore, PySearchResult, SharedSearcher};
+use crate::values::{PyOutcome, PyRuleset, PySide, extract_ruleset};
 
 /// A game of mancala: the position, the moves played and what the rules
 /// that look at history need.
@@ -40,6 +41,12 @@ impl PyBoard {
             report: None,
             tags: Vec::new(),
         }
+    }
+
+    /// The py token and a copy of the board's game, the board let go of,
+    /// so that other threads may use it while this one works on the game.
+    pub(crate) fn let_go(board: PyRef<'_, PyBoard>) -> (Python<'_>, Game) {
+        (board.py(), board.game.clone())
     }
 
     /// The record of the game with the kept tags, those the game now
@@ -78,7 +85,7 @@ impl PyBoard {
     /// Plays `m` without building its report: `report` replays the last
     /// move on demand, so a playout loop in Python pays only for the move.
     fn play(&mut self, m: oware::Move) -> PyResult<()> {
-        self.game.play_quiet(m).py()?;
+        self.game.play_quiet(m).map_err(play_error)?;
         self.report = None;
         Ok(())
     }
@@ -308,7 +315,7 @@ impl PyBoard {
             }
             let last = previous.undo();
             if let Some(m) = last {
-                self.report = Some(previous.play(m).py()?);
+                self.report = Some(previous.play(m).map_err(play_error)?);
             }
         }
         Ok(self.report.clone().map(PyMoveReport))
@@ -393,7 +400,7 @@ impl PyBoard {
     #[pyo3(signature = (r#move, /))]
     fn explain(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
         let m = as_move(r#move, "explain")?;
-        Ok(self.game.explain(m).py()?.to_string())
+        Ok(self.game.explain(m).map_err(play_error)?.to_string())
     }
 
     /// How the game ended, or None.
@@ -451,8 +458,7 @@ impl PyBoard {
         let py = slf.py();
         drop(slf);
         let stop = StopHandle::new();
-        crate::engine::interruptible(py, &stop, || oware::perft_with_stop(&pos, depth, &stop))?
-            .map_err(crate::engine::stopped)
+        interruptible(py, &stop, || oware::perft_with_stop(&pos, depth, &stop))?.map_err(stopped)
     }
 
     /// Searches the current position with the game's history (iterative-deepening
@@ -478,14 +484,8 @@ impl PyBoard {
         time_ms: Option<Int>,
     ) -> PyResult<PySearchResult> {
         let limits = limits_from(depth, nodes, time_ms)?;
-        let game = slf.game.clone();
-        let py = slf.py();
-        drop(slf);
-        let mut searcher = Searcher::new(1 << 16);
-        let stop = searcher.stop_handle();
-        let result =
-            crate::engine::interruptible(py, &stop, move || searcher.search(&game, limits))?;
-        Ok(PySearchResult(result))
+        let (py, game) = PyBoard::let_go(slf);
+        SharedSearcher::for_one_call().search(py, &game, limits)
     }
 
     /// Scores every legal move (from the mover's view), best first; limits as for
@@ -497,18 +497,9 @@ impl PyBoard {
         nodes: Option<Int>,
         time_ms: Option<Int>,
     ) -> PyResult<Vec<(PyMove, PyScore)>> {
-        let limits: SearchLimits = limits_from(depth, nodes, time_ms)?;
-        let game = slf.game.clone();
-        let py = slf.py();
-        drop(slf);
-        let mut searcher = Searcher::new(1 << 16);
-        let stop = searcher.stop_handle();
-        let scores =
-            crate::engine::interruptible(py, &stop, move || searcher.analyse(&game, limits))?;
-        Ok(scores
-            .into_iter()
-            .map(|s| (PyMove(s.m), PyScore(s.score)))
-            .collect())
+        let limits = limits_from(depth, nodes, time_ms)?;
+        let (py, game) = PyBoard::let_go(slf);
+        SharedSearcher::for_one_call().analyse(py, &game, limits)
     }
 
     // ------------------------------------------------------------ research
@@ -633,12 +624,3 @@ type BoardState<'py> = (
         Vec<(String, String)>,
     ),
 );
-
-/// (South's, North's) reward for an outcome.
-pub(crate) fn returns_of(outcome: Option<oware::Outcome>) -> (f64, f64) {
-    match outcome.and_then(|o| o.winner) {
-        Some(oware::Side::South) => (1.0, -1.0),
-        Some(oware::Side::North) => (-1.0, 1.0),
-        None => (0.0, 0.0),
-    }
-}

@@ -14,9 +14,10 @@ use oware::endgame::{
 };
 
 use crate::board::PyBoard;
-use crate::engine::interruptible;
-use crate::errors::{EndgameError, Int, OwareErr, ProbeError, PyResultExt, os_error, value_error};
-use crate::types::{PyMove, PyRuleset, extract_ruleset, quoted};
+use crate::common::{Int, interruptible, quoted, stopped, value_error};
+use crate::errors::{EndgameError, OwareErr, ProbeError, PyResultExt, os_error};
+use crate::moves::PyMove;
+use crate::values::{PyRuleset, extract_ruleset};
 
 /// The name of a convention in Python: `'even'` or `'own'`, as in the
 /// layer file names.
@@ -415,7 +416,7 @@ impl PyEndgameDatabase {
         match interruptible(py, &stop, || db.solve_with_stop(&pos, limit, &stop))? {
             Ok(v) => Ok(PyEndgameValue(v)),
             Err(SolveError::Probe(e)) => Err(self.probe_error(e)),
-            Err(SolveError::Stopped) => Err(crate::engine::stopped(oware::Stopped)),
+            Err(SolveError::Stopped) => Err(stopped(oware::Stopped)),
             Err(e) => Err(e).py(),
         }
     }

@@ -1,189 +1,18 @@
-//! The engine: scores, search results, players of a level and matches.
+//! The engine: `Searcher` (whose search and analysis are `search`'s,
+//! shared with `Board`), players of a level, and matches.
 
 use pyo3::prelude::*;
 
-use pyo3::exceptions::PyRuntimeError;
-
 use oware::StopHandle;
-use oware::search::{
-    Level, MAX_TABLE_ENTRIES, MatchResult, Player, Score, SearchLimits, SearchResult, Searcher,
-};
+use oware::search::{Level, MAX_TABLE_ENTRIES, MatchResult, Player, SearchLimits, Searcher};
 
 use crate::board::PyBoard;
+use crate::common::{Int, Seed, interruptible, limits_from, stopped, value_error};
 use crate::endgame::PyEndgameDatabase;
-use crate::errors::{Int, Seed, value_error};
+use crate::moves::PyMove;
+use crate::search::{PyScore, PySearchResult, SharedSearcher};
 use crate::sync::Shared;
-use crate::types::{PyMove, extract_ruleset};
-
-/// Search limits from Python arguments, checked by the core
-/// ([`SearchLimits::check`], whose messages these are); none given is the
-/// core's default, [`SearchLimits::DEFAULT`]. A value the core's types
-/// cannot hold (negative, or too large) gets the same words.
-pub(crate) fn limits_from(
-    depth: Option<Int>,
-    nodes: Option<Int>,
-    time_ms: Option<Int>,
-) -> PyResult<SearchLimits> {
-    let depth = depth
-        .map(|d| {
-            d.get(0..=u8::MAX).ok_or_else(|| {
-                value_error(d.range_message("depth", &(1..=SearchLimits::MAX_DEPTH)))
-            })
-        })
-        .transpose()?;
-    let budget = |value: Option<Int>, name: &str| {
-        value
-            .map(|v| {
-                v.get(0..=u64::MAX)
-                    .ok_or_else(|| value_error(v.range_message(name, &(1..=u64::MAX))))
-            })
-            .transpose()
-    };
-    let limits = SearchLimits {
-        depth,
-        nodes: budget(nodes, "nodes")?,
-        time_ms: budget(time_ms, "time_ms")?,
-    };
-    limits.check().map_err(|e| value_error(e.to_string()))
-}
-
-/// A search score from the side to move's view.
-#[pyclass(module = "oware", name = "Score", frozen, eq, hash, ord)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub struct PyScore(pub Score);
-
-#[pymethods]
-impl PyScore {
-    /// `Score(centiseeds=350)`, `Score(win_in=7)` or `Score(loss_in=4)`.
-    #[new]
-    #[pyo3(signature = (*, centiseeds = None, win_in = None, loss_in = None))]
-    fn new(centiseeds: Option<Int>, win_in: Option<Int>, loss_in: Option<Int>) -> PyResult<Self> {
-        const MAX: i32 = Score::MAX_CENTISEEDS;
-        match (centiseeds, win_in, loss_in) {
-            (Some(c), None, None) => Ok(PyScore(Score::from_centiseeds(
-                c.in_range("centiseeds", -MAX..=MAX)?,
-            ))),
-            (None, Some(n), None) => Ok(PyScore(Score::win_in(n.in_range("win_in", 0..=9999)?))),
-            (None, None, Some(n)) => Ok(PyScore(Score::loss_in(n.in_range("loss_in", 0..=9999)?))),
-            _ => Err(value_error(
-                "give exactly one of centiseeds, win_in and loss_in",
-            )),
-        }
-    }
-
-    /// The score in seeds; None for a forced win or loss.
-    #[getter]
-    fn seeds(&self) -> Option<f64> {
-        self.0.seeds()
-    }
-
-    /// The score in hundredths of a seed; None for a forced win or loss.
-    #[getter]
-    fn centiseeds(&self) -> Option<i32> {
-        self.0.centiseeds()
-    }
-
-    /// Plies to the end of a forced win or loss; None otherwise.
-    #[getter]
-    fn plies_to_end(&self) -> Option<u16> {
-        self.0.plies_to_end()
-    }
-
-    /// Whether the side to move wins by force.
-    fn is_win(&self) -> bool {
-        self.0.is_win()
-    }
-
-    /// Whether the side to move loses by force.
-    fn is_loss(&self) -> bool {
-        self.0.is_loss()
-    }
-
-    fn __neg__(&self) -> PyScore {
-        PyScore(-self.0)
-    }
-
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        match (self.0.plies_to_end(), self.0.is_win()) {
-            (Some(n), true) => format!("Score(win_in={n})"),
-            (Some(n), false) => format!("Score(loss_in={n})"),
-            (None, _) => format!("Score(centiseeds={})", self.0.raw()),
-        }
-    }
-
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (i32,))> {
-        let rebuild = py.import("oware._oware")?.getattr("_score_from_raw")?;
-        Ok((rebuild, (self.0.raw(),)))
-    }
-}
-
-/// Rebuilds a pickled score (private: `Score.__reduce__` names it).
-#[pyfunction]
-pub fn _score_from_raw(raw: Int) -> PyResult<PyScore> {
-    let raw = raw.in_range("raw", i32::MIN..=i32::MAX)?;
-    let score = if raw > 0 && Score::win_in(0).raw() - raw < 10_000 {
-        Score::win_in((Score::win_in(0).raw() - raw) as u16)
-    } else if raw < 0 && raw - Score::loss_in(0).raw() < 10_000 {
-        Score::loss_in((raw - Score::loss_in(0).raw()) as u16)
-    } else {
-        Score::from_centiseeds(raw)
-    };
-    Ok(PyScore(score))
-}
-
-/// What a search found.
-#[pyclass(module = "oware", name = "SearchResult", frozen, eq, hash)]
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub struct PySearchResult(pub SearchResult);
-
-#[pymethods]
-impl PySearchResult {
-    /// The best move; None when the game is over.
-    #[getter]
-    fn best_move(&self) -> Option<PyMove> {
-        self.0.best_move.map(PyMove)
-    }
-
-    /// Its score, from the side to move's view.
-    #[getter]
-    fn score(&self) -> PyScore {
-        PyScore(self.0.score)
-    }
-
-    /// The last iteration completed, in plies.
-    #[getter]
-    fn depth(&self) -> u8 {
-        self.0.depth
-    }
-
-    /// Positions visited.
-    #[getter]
-    fn nodes(&self) -> u64 {
-        self.0.nodes
-    }
-
-    /// The principal variation, starting with best_move.
-    #[getter]
-    fn pv(&self) -> Vec<PyMove> {
-        self.0.pv.iter().map(|&m| PyMove(m)).collect()
-    }
-
-    fn __repr__(&self) -> String {
-        let best = self
-            .0
-            .best_move
-            .map_or_else(|| "None".to_owned(), |m| format!("Move('{m}')"));
-        let pv: String = self.0.pv.iter().map(ToString::to_string).collect();
-        format!(
-            "<SearchResult best_move={best} score={} depth={} nodes={} pv='{pv}'>",
-            self.0.score, self.0.depth, self.0.nodes
-        )
-    }
-}
+use crate::values::extract_ruleset;
 
 /// The level given as the parameter `name`.
 fn level_of(level: &Int, name: &str) -> PyResult<Level> {
@@ -366,9 +195,8 @@ impl PyPlayer {
     /// the GIL is released while it thinks, Ctrl-C stops it
     /// (KeyboardInterrupt), and a call from another thread meanwhile waits
     /// for this one.
-    fn choose(&self, py: Python<'_>, board: PyRef<'_, PyBoard>) -> PyResult<Option<PyMove>> {
-        let game = board.game.clone();
-        drop(board);
+    fn choose(&self, board: PyRef<'_, PyBoard>) -> PyResult<Option<PyMove>> {
+        let (py, game) = PyBoard::let_go(board);
         let mut state = self.state.lock(py)?;
         let PlayerState { player, stop, .. } = &mut *state;
         stop.reset();
@@ -513,86 +341,8 @@ pub fn play_match(
 #[pyclass(module = "oware", name = "Searcher", frozen)]
 #[derive(Debug)]
 pub struct PySearcher {
-    searcher: std::sync::Mutex<Searcher>,
-    stop: StopHandle,
+    searcher: SharedSearcher,
     entries: usize,
-}
-
-impl PySearcher {
-    /// Runs `f` on the searcher, detached from the interpreter (another
-    /// search on this searcher waits its turn), stoppable by Ctrl-C.
-    fn run<T: Send>(
-        &self,
-        py: Python<'_>,
-        f: impl FnOnce(&mut Searcher) -> T + Send,
-    ) -> PyResult<T> {
-        interruptible(py, &self.stop, || {
-            let mut searcher = self
-                .searcher
-                .lock()
-                .map_err(|_| PyRuntimeError::new_err("the searcher failed in another thread"))?;
-            Ok(f(&mut searcher))
-        })?
-    }
-}
-
-/// Runs `work` (long work that `stop` ends: a search, perft, random
-/// games, a match, an endgame build or solve) on a scoped thread while
-/// this thread waits without the GIL for it to end, looking for a signal
-/// (Ctrl-C) every 20 ms meanwhile: on one, `stop` is set, the work is waited for (it ends within
-/// milliseconds) and the signal's exception (e.g. KeyboardInterrupt) is
-/// raised. When no thread can be started, the work is done on this
-/// thread, without the GIL but out of Ctrl-C's reach. The one place the
-/// bindings wait for long work.
-pub(crate) fn interruptible<T: Send>(
-    py: Python<'_>,
-    stop: &StopHandle,
-    work: impl FnOnce() -> T + Send,
-) -> PyResult<T> {
-    use std::sync::mpsc::{RecvTimeoutError, channel};
-    // Taken by the thread, or by this one if the thread cannot start.
-    let work = std::sync::Mutex::new(Some(work));
-    let take = || work.lock().ok().and_then(|mut w| w.take());
-    std::thread::scope(|scope| {
-        let (done, mut finished) = channel::<()>();
-        let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
-            let out = take().map(|work| work());
-            let _ = done.send(());
-            out
-        });
-        let Ok(handle) = spawned else {
-            let work = take().ok_or_else(|| PyRuntimeError::new_err("can't start new thread"))?;
-            return Ok(py.detach(work));
-        };
-        loop {
-            // Returns as soon as the work ends (or fails: the sender is
-            // dropped), so short work costs no wait.
-            let waited;
-            (finished, waited) = py.detach(move || {
-                let waited = finished.recv_timeout(std::time::Duration::from_millis(20));
-                (finished, waited)
-            });
-            if waited != Err(RecvTimeoutError::Timeout) {
-                return handle
-                    .join()
-                    .ok()
-                    .flatten()
-                    .ok_or_else(|| PyRuntimeError::new_err("the engine failed in its thread"));
-            }
-            if let Err(signal) = py.check_signals() {
-                stop.stop();
-                let _ = handle.join();
-                return Err(signal);
-            }
-        }
-    })
-}
-
-/// The error of work that a [`StopHandle`] ended without a signal having
-/// been raised for it (another thread's stop): KeyboardInterrupt, as for
-/// Ctrl-C.
-pub(crate) fn stopped(_: oware::Stopped) -> PyErr {
-    pyo3::exceptions::PyKeyboardInterrupt::new_err(oware::Stopped.to_string())
 }
 
 #[pymethods]
@@ -607,10 +357,8 @@ impl PySearcher {
             value_error(tt_entries.range_message("tt_entries", &(1..=MAX_TABLE_ENTRIES)))
         })?;
         let searcher = Searcher::try_new(entries).map_err(|e| value_error(e.to_string()))?;
-        let stop = searcher.stop_handle();
         Ok(PySearcher {
-            searcher: std::sync::Mutex::new(searcher),
-            stop,
+            searcher: SharedSearcher::new(searcher),
             entries,
         })
     }
@@ -632,11 +380,8 @@ impl PySearcher {
         time_ms: Option<Int>,
     ) -> PyResult<PySearchResult> {
         let limits = limits_from(depth, nodes, time_ms)?;
-        let game = board.game.clone();
-        let py = board.py();
-        drop(board);
-        self.run(py, |s| s.search(&game, limits))
-            .map(PySearchResult)
+        let (py, game) = PyBoard::let_go(board);
+        self.searcher.search(py, &game, limits)
     }
 
     /// As :meth:`Board.analyse`, with this searcher's table. Releases the GIL.
@@ -649,25 +394,19 @@ impl PySearcher {
         time_ms: Option<Int>,
     ) -> PyResult<Vec<(PyMove, PyScore)>> {
         let limits = limits_from(depth, nodes, time_ms)?;
-        let game = board.game.clone();
-        let py = board.py();
-        drop(board);
-        let scores = self.run(py, |s| s.analyse(&game, limits))?;
-        Ok(scores
-            .into_iter()
-            .map(|s| (PyMove(s.m), PyScore(s.score)))
-            .collect())
+        let (py, game) = PyBoard::let_go(board);
+        self.searcher.analyse(py, &game, limits)
     }
 
     /// Stops the search running now (or the next one), which returns its
     /// last completed iteration. Safe from any thread.
     fn stop(&self) {
-        self.stop.stop();
+        self.searcher.stop();
     }
 
     /// Forgets everything searched so far.
     fn clear(&self, py: Python<'_>) -> PyResult<()> {
-        self.run(py, Searcher::clear)
+        self.searcher.run(py, Searcher::clear)
     }
 
     fn __repr__(&self) -> String {

@@ -2,17 +2,13 @@
 //! them: one class per kind of error, all under `OwareError`, a
 //! `ValueError` (as python-chess and polars do), with the detail a caller
 //! acts on as attributes (`IllegalMoveError.move` and `.reason`,
-//! `InvalidRecordError.line` and `.ply`).
-
-use core::fmt;
-use core::ops::RangeInclusive;
+//! `InvalidRecordError.line` and `.ply`). A core `PlayError` becomes its
+//! `IllegalMoveError` in `moves`, where the move type is: this module
+//! imports none of the crate's.
 
 use pyo3::create_exception;
-use pyo3::exceptions::{
-    PyBaseException, PyMemoryError, PyOSError, PyOverflowError, PyTypeError, PyValueError,
-};
+use pyo3::exceptions::{PyBaseException, PyMemoryError, PyOSError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyInt;
 
 create_exception!(
     oware,
@@ -79,7 +75,6 @@ create_exception!(
 /// `PyPolarsErr` pattern).
 #[derive(Debug)]
 pub(crate) enum OwareErr {
-    Play(oware::PlayError),
     ParseMove(oware::ParseMoveError),
     ParsePosition(oware::ParsePositionError),
     Position(oware::PositionError),
@@ -104,7 +99,6 @@ macro_rules! from_err {
 }
 
 from_err!(
-    Play(oware::PlayError),
     ParseMove(oware::ParseMoveError),
     ParsePosition(oware::ParsePositionError),
     Position(oware::PositionError),
@@ -121,7 +115,6 @@ from_err!(
 impl From<OwareErr> for PyErr {
     fn from(e: OwareErr) -> PyErr {
         match e {
-            OwareErr::Play(e) => illegal_move_error(e.to_string(), e),
             OwareErr::ParseMove(e) => InvalidMoveError::new_err(e.to_string()),
             OwareErr::ParsePosition(e) => InvalidPositionError::new_err(e.to_string()),
             OwareErr::Position(e) => InvalidPositionError::new_err(e.to_string()),
@@ -156,16 +149,6 @@ pub(crate) fn add_detail_defaults(py: Python<'_>) -> PyResult<()> {
     Ok(())
 }
 
-/// An `IllegalMoveError` with `message` and the move and the reason's
-/// name (`IllegalMoveReason::name`, the C enum's name) as `.move` and
-/// `.reason`.
-pub(crate) fn illegal_move_error(message: String, e: oware::PlayError) -> PyErr {
-    with_detail(IllegalMoveError::new_err(message), |value| {
-        value.setattr("move", crate::types::PyMove(e.m))?;
-        value.setattr("reason", e.reason.name())
-    })
-}
-
 /// An `InvalidRecordError` with the record's line and the movetext's ply
 /// the error is at (or None) as `.line` and `.ply`.
 fn record_error(e: &oware::ParseRecordError) -> PyErr {
@@ -177,7 +160,10 @@ fn record_error(e: &oware::ParseRecordError) -> PyErr {
 
 /// `err` with its detail attributes set by `set` on the exception (or the
 /// error setting them raised).
-fn with_detail(err: PyErr, set: impl FnOnce(&Bound<'_, PyBaseException>) -> PyResult<()>) -> PyErr {
+pub(crate) fn with_detail(
+    err: PyErr,
+    set: impl FnOnce(&Bound<'_, PyBaseException>) -> PyResult<()>,
+) -> PyErr {
     Python::attach(|py| set(err.value(py)).err().unwrap_or(err))
 }
 
@@ -205,178 +191,4 @@ pub(crate) fn os_error(e: std::io::Error, path: &std::path::Path) -> PyErr {
         .unwrap_or(&text)
         .to_owned();
     PyOSError::new_err((errno, strerror, path.display().to_string()))
-}
-
-/// A `ValueError` with `message`.
-pub(crate) fn value_error(message: impl Into<String>) -> PyErr {
-    PyValueError::new_err(message.into())
-}
-
-/// The int that `obj` stands for, the one conversion every int argument
-/// goes through: an `int` (a `bool` included) as it is, a NumPy bool as 0
-/// or 1 (as a Python `bool` is), anything else through `__index__` (NumPy
-/// integers, any object with `__index__`). Anything without one gets
-/// Python's own TypeError, "'str' object cannot be interpreted as an
-/// integer".
-fn as_int<'py>(obj: Borrowed<'_, 'py, PyAny>) -> PyResult<Bound<'py, PyInt>> {
-    if let Ok(int) = obj.cast::<PyInt>() {
-        return Ok(int.to_owned());
-    }
-    let py = obj.py();
-    // PyO3's bool takes `numpy.bool_` too (NumPy's bool has no __index__).
-    if let Ok(flag) = obj.extract::<bool>() {
-        return Ok(PyInt::new(py, i64::from(flag)));
-    }
-    let index = py.import("operator")?.getattr("index")?.call1((obj,))?;
-    Ok(index.cast_into::<PyInt>()?)
-}
-
-/// A seed: an int (as [`as_int`] takes them) from 0 to 2**64 - 1, refused
-/// outside that range by [`Seed::value`] with [`Int::in_range`]'s message
-/// (`seed must be 0 to 2**64 - 1, not -1`), as every other int argument is
-/// (checked in the call, as `Int`s are, so that PyO3 adds no note to the
-/// error). A seed out of range used to be taken modulo 2**64, so `-1` was
-/// silently `2**64 - 1` (issue 31).
-#[derive(Clone, Debug)]
-pub(crate) struct Seed(Int);
-
-impl Seed {
-    /// The default seed, 0.
-    pub(crate) const ZERO: Seed = Seed(Int::new(0));
-
-    /// The seed, or the ValueError for one out of range.
-    pub(crate) fn value(&self) -> PyResult<u64> {
-        self.0.in_range("seed", 0..=u64::MAX)
-    }
-}
-
-impl<'a, 'py> FromPyObject<'a, 'py> for Seed {
-    type Error = PyErr;
-
-    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Seed> {
-        Int::extract(obj)
-            .map(Seed)
-            .map_err(|e| match obj.get_type().name() {
-                Ok(name) if e.is_instance_of::<PyTypeError>(obj.py()) => {
-                    PyTypeError::new_err(format!("a seed must be an int, not {name}"))
-                }
-                _ => e,
-            })
-    }
-}
-
-/// An int argument of any size, as Python gave it. Taking `i64` instead
-/// raises PyO3's bare OverflowError past 64 bits, without the parameter's
-/// name; an `Int` keeps the number, so [`Int::in_range`] gives the
-/// ValueError that names the parameter and its range for every value out
-/// of range, however large, and shows the value as given.
-#[derive(Clone, Debug)]
-pub(crate) struct Int(IntValue);
-
-#[derive(Clone, Debug)]
-enum IntValue {
-    /// Within `i128`: every `i64` and `u64` (NumPy's `uint64` included).
-    Fits(i128),
-    /// Past 128 bits: its decimal text, and whether it is negative.
-    Big(String, bool),
-}
-
-impl Int {
-    /// `value` as an argument (for defaults).
-    pub(crate) const fn new(value: i64) -> Int {
-        Int(IntValue::Fits(value as i128))
-    }
-
-    /// The value as `T`, if it lies in `range`.
-    pub(crate) fn get<T: TryFrom<i128> + PartialOrd>(&self, range: RangeInclusive<T>) -> Option<T> {
-        match self.0 {
-            IntValue::Fits(v) => T::try_from(v).ok().filter(|v| range.contains(v)),
-            IntValue::Big(..) => None,
-        }
-    }
-
-    /// The value as `T` if it lies in `range`, else a ValueError such as
-    /// `depth must be 1 to 30, not 99`.
-    pub(crate) fn in_range<T>(&self, name: &str, range: RangeInclusive<T>) -> PyResult<T>
-    where
-        T: TryFrom<i128> + PartialOrd + fmt::Display,
-    {
-        let message = self.range_message(name, &range);
-        self.get(range).ok_or_else(|| value_error(message))
-    }
-
-    /// The message of [`Int::in_range`], for an error of another class.
-    pub(crate) fn range_message<T: fmt::Display>(
-        &self,
-        name: &str,
-        range: &RangeInclusive<T>,
-    ) -> String {
-        let (low, high) = (bound(range.start()), bound(range.end()));
-        format!("{name} must be {low} to {high}, not {self}")
-    }
-
-    /// Whether the value is below 0.
-    pub(crate) fn is_negative(&self) -> bool {
-        match self.0 {
-            IntValue::Fits(v) => v < 0,
-            IntValue::Big(_, negative) => negative,
-        }
-    }
-}
-
-/// A range's bound as the message writes it: `2**64 - 1` for the largest
-/// 64-bit value, which limits the budgets (read more easily than its 20
-/// digits).
-fn bound(value: &impl fmt::Display) -> String {
-    match value.to_string() {
-        text if text == u64::MAX.to_string() => "2**64 - 1".to_owned(),
-        text => text,
-    }
-}
-
-impl From<i64> for Int {
-    fn from(value: i64) -> Int {
-        Int(IntValue::Fits(value.into()))
-    }
-}
-
-impl From<u64> for Int {
-    fn from(value: u64) -> Int {
-        Int(IntValue::Fits(value.into()))
-    }
-}
-
-impl fmt::Display for Int {
-    /// The value as Python prints it.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.0 {
-            IntValue::Fits(v) => write!(f, "{v}"),
-            IntValue::Big(text, _) => f.write_str(text),
-        }
-    }
-}
-
-impl<'a, 'py> FromPyObject<'a, 'py> for Int {
-    type Error = PyErr;
-
-    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Int> {
-        let py = obj.py();
-        let index = as_int(obj)?;
-        match index.extract::<i128>() {
-            Ok(v) => return Ok(Int(IntValue::Fits(v))),
-            Err(e) if !e.is_instance_of::<PyOverflowError>(py) => return Err(e),
-            Err(_) => {}
-        }
-        let negative = index.lt(0)?;
-        // Python refuses to print an int of more than 4300 digits.
-        let text = match index.str() {
-            Ok(text) => text.to_string(),
-            Err(_) => {
-                let bits: u64 = index.call_method0("bit_length")?.extract()?;
-                let sign = if negative { "a negative" } else { "an" };
-                format!("{sign} int of {bits} bits")
-            }
-        };
-        Ok(Int(IntValue::Big(text, negative)))
-    }
 }

@@ -18,11 +18,14 @@
 
 mod batch;
 mod board;
+mod common;
 mod endgame;
 mod engine;
 mod errors;
+mod moves;
+mod search;
 mod sync;
-mod types;
+mod values;
 
 use pyo3::prelude::*;
 
@@ -36,19 +39,18 @@ mod _oware {
     #[pymodule_export]
     use crate::endgame::{PyEndgameDatabase, PyEndgameLayerSlice, PyEndgameProbe, PyEndgameValue};
     #[pymodule_export]
-    use crate::engine::{
-        _score_from_raw, PyMatchResult, PyPlayer, PyScore, PySearchResult, PySearcher, play_match,
-    };
+    use crate::engine::{PyMatchResult, PyPlayer, PySearcher, play_match};
     #[pymodule_export]
     use crate::errors::{
         DatabaseFileError, EndgameError, IllegalMoveError, InvalidMoveError, InvalidPositionError,
         InvalidRecordError, InvalidRulesetError, InvalidTagError, OwareError, ProbeError,
     };
     #[pymodule_export]
-    use crate::types::{
-        PyCaptured, PyMove, PyMoveReport, PyOutcome, PyPit, PyRelay, PyRuleset, PySide,
-        PyTermination, PyVariant,
-    };
+    use crate::moves::{PyCaptured, PyMove, PyMoveReport, PyPit, PyRelay};
+    #[pymodule_export]
+    use crate::search::{_score_from_raw, PyScore, PySearchResult};
+    #[pymodule_export]
+    use crate::values::{PyOutcome, PyRuleset, PySide, PyTermination, PyVariant};
 
     use pyo3::prelude::*;
 
