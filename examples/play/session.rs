@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use oware::endgame::Database;
-use oware::search::{Level, Player, SearchLimits, Searcher};
+use oware::search::{Hint, Level, Player};
 use oware::{BySide, Game, Move, MoveReport, PlayError, Position, Record, Side};
 
 use super::keyboard::{Command, Input, Keyboard, command};
@@ -728,50 +728,20 @@ impl Session {
         }
     }
 
-    /// The engine's suggestion for the side to move, explained: the
-    /// endgame database's (the one given, else, against level 5, the one
-    /// it builds, once ready) where it holds an exact value, else a search
-    /// of at most 12 plies and 2 seconds. Below level 5 a hint builds no
-    /// database.
+    /// The engine's suggestion for the side to move, explained
+    /// ([`Hint`]): the endgame database's (the one given, else, against
+    /// level 5, the one it builds, once ready) where it holds an exact
+    /// value, else a search of at most 12 plies and 2 seconds. Below
+    /// level 5 a hint builds no database.
     fn hint(&self) {
-        let side = self.game.position().turn();
         let endgame = self.endgame.clone().or_else(|| {
             self.sides
                 .level_five_plays()
                 .then(|| oware::search::auto_endgame(self.game.ruleset()))
                 .flatten()
         });
-        if let Some((m, value)) = endgame.as_ref().and_then(|db| db.perfect_move(&self.game)) {
-            say!(
-                "hint: {}; best: {m} (endgame database)",
-                words::captures_to_come(value, !side)
-            );
-            return;
-        }
-        let limits = SearchLimits {
-            depth: Some(12),
-            nodes: None,
-            time_ms: Some(2000),
-        };
-        let mut searcher = Searcher::new(1 << 18);
-        searcher.set_endgame(endgame);
-        let result = searcher.search(&self.game, limits);
-        let Some(m) = result.best_move else {
-            return;
-        };
-        let line: Vec<String> = result.pv.iter().map(Move::to_string).collect();
-        let line = line.join(" ");
-        let score = result.score;
-        match score.plies_to_end() {
-            Some(plies) => say!(
-                "hint: {}; best: {m} (the line: {line})",
-                words::forced_end(score.is_win(), usize::from(plies), !side)
-            ),
-            None => say!(
-                "hint: {}; best: {m} (the engine's line, {} deep: {line})",
-                words::standing(score.seeds().unwrap_or(0.0)),
-                words::plies(usize::from(result.depth))
-            ),
+        if let Some(hint) = Hint::new(&self.game, endgame, 2000) {
+            say!("hint: {hint}");
         }
     }
 

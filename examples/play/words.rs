@@ -1,62 +1,14 @@
-//! What the terminal game says beyond the library's words: counts, the
-//! engine's judgement, the houses' letters. The game's title and how it
+//! What the terminal game says beyond the library's words: counts and the
+//! houses' letters. The game's title and how it
 //! ended are the library's ([`oware::Ruleset::title`],
 //! [`oware::Game::ending`]), as is what a move did
 //! ([`oware::Explanation`]).
 
 use oware::{Game, Move, Side};
 
-/// "1 seed", "4 seeds".
-pub fn seeds(n: usize) -> String {
-    count(n, "seed", "seeds")
-}
-
 /// "1 ply", "2 plies".
 pub fn plies(n: usize) -> String {
     count(n, "ply", "plies")
-}
-
-/// How the side to move stands by the engine's reckoning, `seeds` ahead
-/// (behind when below 0), to the player whose move it is: "you are 1.4
-/// seeds behind", "you are 1 seed ahead", "you are level".
-pub fn standing(seeds: f64) -> String {
-    let margin = format!("{:.1}", seeds.abs());
-    let margin = margin.strip_suffix(".0").unwrap_or(&margin);
-    match margin {
-        "0" => "you are level".to_owned(),
-        "1" => format!("you are 1 seed {}", ahead_or_behind(seeds)),
-        _ => format!("you are {margin} seeds {}", ahead_or_behind(seeds)),
-    }
-}
-
-fn ahead_or_behind(seeds: f64) -> &'static str {
-    if seeds > 0.0 { "ahead" } else { "behind" }
-}
-
-/// A game the side to move wins (`win`) or loses by force within
-/// `plies`, to its player: "you can win within 3 plies", "you lose
-/// within 4 plies if North plays its best".
-pub fn forced_end(win: bool, plies: usize, opponent: Side) -> String {
-    let plies = self::plies(plies);
-    if win {
-        format!("you can win within {plies}")
-    } else {
-        format!("you lose within {plies} if {opponent} plays its best")
-    }
-}
-
-/// What the side to move captures from here on with perfect play on
-/// both sides, `value` seeds more than `opponent`, to its player: "with
-/// perfect play you capture 3 seeds more than North from here on", "…
-/// as many seeds as North …".
-pub fn captures_to_come(value: i8, opponent: Side) -> String {
-    let n = seeds(usize::from(value.unsigned_abs()));
-    let gain = match value {
-        0 => "as many seeds as".to_owned(),
-        v if v > 0 => format!("{n} more than"),
-        _ => format!("{n} fewer than"),
-    };
-    format!("with perfect play you capture {gain} {opponent} from here on")
 }
 
 /// About how long building an endgame database of `boards` boards takes

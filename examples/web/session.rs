@@ -4,7 +4,7 @@
 use std::sync::Mutex;
 
 use oware::record::Record;
-use oware::search::{Level, Player, SearchLimits, Searcher};
+use oware::search::{Level, Player};
 use oware::{Game, Move, MoveReport, Position, Side};
 
 use crate::store::{GameResult, StoredGame};
@@ -262,34 +262,22 @@ impl Session {
         Ok(())
     }
 
-    /// The engine's suggestion for the person: a search of at most 12
-    /// plies and half a second.
+    /// The engine's suggestion for the person ([`oware::search::Hint`],
+    /// in the terminal game's words): against level 5, from its endgame
+    /// database once built, as the terminal game's; else a search of at
+    /// most 12 plies and half a second.
     pub fn hint(&self) -> Result<Hint, Refusal> {
         if self.game().is_game_over() {
             return Err(Refusal::Over);
         }
-        let limits = SearchLimits {
-            depth: Some(12),
-            nodes: None,
-            time_ms: Some(500),
-        };
-        let result = Searcher::new(1 << 16).search(self.game(), limits);
-        let m = result.best_move.ok_or(Refusal::Over)?;
-        let side = self.game().position().turn();
-        let standing = match (result.score.plies_to_end(), result.score.seeds()) {
-            (Some(plies), _) if result.score.is_win() => {
-                format!("{side} wins within {plies} plies")
-            }
-            (Some(plies), _) => format!("{side} loses within {plies} plies"),
-            (None, Some(seeds)) => {
-                format!("{seeds:+.1} seeds for {side}, {} plies ahead", result.depth)
-            }
-            (None, None) => String::new(),
-        };
+        let endgame = (self.level == Level::Five)
+            .then(|| oware::search::auto_endgame(self.game().ruleset()))
+            .flatten();
+        let hint = oware::search::Hint::new(self.game(), endgame, 500).ok_or(Refusal::Over)?;
         Ok(Hint {
-            house: m.to_string(),
-            line: result.pv.iter().map(Move::to_string).collect(),
-            text: format!("Play {m} ({standing})"),
+            house: hint.best_move.to_string(),
+            line: hint.line.iter().map(Move::to_string).collect(),
+            text: hint.to_string(),
         })
     }
 

@@ -3,8 +3,12 @@
 //! and how it ended, in English. The terminal game, the web server and the
 //! bindings say the same thing because they take it from here.
 
-use std::string::String;
+use std::borrow::ToOwned;
+use std::fmt;
+use std::string::{String, ToString};
+use std::vec::Vec;
 
+use crate::search::{Hint, Judgement};
 use crate::{Family, Game, Leftover, Outcome, Ruleset, Side, Termination, Variant};
 
 impl Leftover {
@@ -196,10 +200,91 @@ impl Game {
     }
 }
 
+impl fmt::Display for Hint {
+    /// The hint to the player whose move it is: how they stand, the move
+    /// and where it comes from: `"you can win within 3 plies; best: F (the
+    /// line: F c E)"`, `"you are 1.4 seeds behind; best: c (the engine's
+    /// line, 12 plies deep: c D e)"`, `"with perfect play you capture 3
+    /// seeds more than North from here on; best: F (endgame database)"`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let opponent = !self.side;
+        let m = self.best_move;
+        let line = self
+            .line
+            .iter()
+            .map(|m| m.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        match self.judgement {
+            Judgement::Perfect { captures } => {
+                let n = seeds(captures.unsigned_abs());
+                let gain = match captures {
+                    0 => "as many seeds as".to_owned(),
+                    c if c > 0 => format!("{n} more than"),
+                    _ => format!("{n} fewer than"),
+                };
+                write!(
+                    f,
+                    "with perfect play you capture {gain} {opponent} from here on; best: {m} (endgame database)"
+                )
+            }
+            Judgement::ForcedEnd {
+                win: true,
+                plies: n,
+            } => {
+                write!(
+                    f,
+                    "you can win within {}; best: {m} (the line: {line})",
+                    plies(n)
+                )
+            }
+            Judgement::ForcedEnd {
+                win: false,
+                plies: n,
+            } => write!(
+                f,
+                "you lose within {} if {opponent} plays its best; best: {m} (the line: {line})",
+                plies(n)
+            ),
+            Judgement::Estimate {
+                seeds: ahead,
+                depth,
+            } => write!(
+                f,
+                "{}; best: {m} (the engine's line, {} deep: {line})",
+                standing(ahead),
+                plies(depth)
+            ),
+        }
+    }
+}
+
+/// How a side stands `ahead` seeds ahead (behind when below 0), to its
+/// player, to one decimal: "you are 1.4 seeds behind", "you are 1 seed
+/// ahead", "you are level".
+fn standing(ahead: f64) -> String {
+    let margin = format!("{:.1}", ahead.abs());
+    let margin = margin.strip_suffix(".0").unwrap_or(&margin);
+    let direction = if ahead > 0.0 { "ahead" } else { "behind" };
+    match margin {
+        "0" => "you are level".to_owned(),
+        "1" => format!("you are 1 seed {direction}"),
+        _ => format!("you are {margin} seeds {direction}"),
+    }
+}
+
 /// `"1 seed"`, `"4 seeds"`.
 fn seeds(n: impl Into<u16>) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 { "seed" } else { "seeds" })
+    count(n.into(), "seed", "seeds")
+}
+
+/// `"1 ply"`, `"2 plies"`.
+fn plies(n: impl Into<u16>) -> String {
+    count(n.into(), "ply", "plies")
+}
+
+fn count(n: u16, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 #[cfg(test)]

@@ -173,7 +173,7 @@ async function hint() {
     showGame(await api('GET', `/api/games/${current.id}`));
     clearMarks('hinted');
     mark(suggestion.house, 'hinted');
-    $('hint').textContent = `Hint: ${suggestion.text}. Line: ${suggestion.line.join(' ')}`;
+    $('hint').textContent = `Hint: ${suggestion.text}`;
     $('hint').dataset.house = suggestion.house;
   } catch (error) {
     busy = false;

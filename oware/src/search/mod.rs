@@ -53,6 +53,7 @@ mod auto;
 mod book;
 mod clock;
 mod eval;
+mod hint;
 mod levels;
 mod matches;
 mod tt;
@@ -68,6 +69,7 @@ pub use auto::{
 pub use book::{Book, BookEntry, ParseBookError};
 pub use clock::Clock;
 pub use eval::Evaluation;
+pub use hint::{Hint, Judgement};
 pub use levels::{Level, ParseLevelError, Player, Rng};
 pub use matches::{MatchResult, play_match, play_match_with_stop};
 
