@@ -126,16 +126,17 @@ async fn report(
     .await
 }
 
-/// Plays `game` again from its start to ply `ply` and reports that move.
+/// The report of the move played at ply `ply` of `game` (the core's
+/// [`oware::Game::report`]), with the positions around it.
 fn replay(game: &oware::Game, ply: usize) -> Option<ReportView> {
-    let m = *game.moves().get(ply.checked_sub(1)?)?;
-    let mut again = oware::Game::from_position(*game.start());
-    for &earlier in &game.moves()[..ply - 1] {
-        again.play_quiet(earlier).ok()?;
-    }
-    let before = *again.position();
-    let report = again.play(m).ok()?;
-    Some(ReportView::new(&report, ply, &before, again.position()))
+    let report = game.report(ply)?;
+    let positions = game.positions();
+    Some(ReportView::new(
+        &report,
+        ply,
+        &positions[ply - 1],
+        &positions[ply],
+    ))
 }
 
 /// A game record as a text file.

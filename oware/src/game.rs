@@ -159,6 +159,38 @@ impl Game {
         self.position().explain(m)
     }
 
+    /// The report of the move played at ply `ply` (1 for the first
+    /// move): what it sowed and captured, as [`Game::play`] returned it
+    /// then, with the outcome when that move ended the game (by any rule;
+    /// an agreement after it is not the move's). `None` for ply 0 or past
+    /// [`Game::ply`]. A frontend replaying a record, or a binding asked
+    /// for a past move, reads it here rather than playing the game again.
+    ///
+    /// ```
+    /// use oware::Game;
+    /// let mut game = Game::default();
+    /// let first = game.play("F".parse()?)?;
+    /// game.play("a".parse()?)?; // a holds 5 seeds after F
+    /// assert_eq!(game.report(1), Some(first));
+    /// assert_eq!(game.report(2).map(|r| r.sown.len()), Some(5));
+    /// assert_eq!(game.report(0), None);
+    /// assert_eq!(game.report(3), None);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn report(&self, ply: usize) -> Option<MoveReport> {
+        let m = *self.moves.get(ply.checked_sub(1)?)?;
+        let mut before = self.positions[ply - 1];
+        let mut report = before.play(m).ok()?;
+        report.outcome = if ply == self.ply() {
+            self.outcome
+                .filter(|o| o.termination != crate::Termination::Agreement)
+        } else {
+            None
+        };
+        Some(report)
+    }
+
     /// Plays `m` as [`Game::play`] does, without building the report: the
     /// path for playouts and batch play. Returns how the game ended, if
     /// this move ended it.

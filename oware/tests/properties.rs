@@ -1009,3 +1009,44 @@ fn record_position_tag_keeps_its_variant() {
         .unwrap();
     assert_eq!(*record.game.ruleset(), Ruleset::openspiel());
 }
+
+/// `Game::report(ply)` gives back what `Game::play` returned at that ply,
+/// outcome included, in random games of every preset; an agreement after
+/// the last move is not that move's outcome.
+#[test]
+fn a_past_report_is_the_report_the_move_gave() {
+    let mut rng = SplitMix64(29);
+    for variant in Variant::ALL {
+        for _ in 0..40 {
+            let mut game = Game::new(variant.ruleset());
+            let mut reports = Vec::new();
+            while let Some(&m) = game
+                .legal_moves()
+                .get(rng.below(6))
+                .or(game.legal_moves().first())
+            {
+                reports.push(game.play(m).expect("a legal move plays"));
+                if reports.len() == 300 {
+                    break;
+                }
+            }
+            for (k, report) in reports.iter().enumerate() {
+                assert_eq!(
+                    game.report(k + 1).as_ref(),
+                    Some(report),
+                    "{variant:?}, ply {}",
+                    k + 1
+                );
+            }
+            assert_eq!(game.report(0), None);
+            assert_eq!(game.report(reports.len() + 1), None);
+            if game.end_by_agreement().is_ok() {
+                let last = game.report(reports.len()).expect("the last move's report");
+                assert_eq!(
+                    last.outcome, None,
+                    "{variant:?}: the agreement came after the move"
+                );
+            }
+        }
+    }
+}
