@@ -112,34 +112,6 @@ impl From<ConventionArg> for Convention {
     }
 }
 
-impl From<Convention> for ConventionArg {
-    fn from(convention: Convention) -> ConventionArg {
-        match convention {
-            Convention::EvenSplit => ConventionArg::Even,
-            Convention::EachTakesOwn => ConventionArg::Own,
-        }
-    }
-}
-
-impl ConventionArg {
-    /// The name on the command line.
-    fn name(self) -> &'static str {
-        match self {
-            ConventionArg::Even => "even",
-            ConventionArg::Own => "own",
-        }
-    }
-}
-
-const CONVENTIONS: [Convention; 2] = [Convention::EvenSplit, Convention::EachTakesOwn];
-
-fn convention_name(convention: Convention) -> &'static str {
-    match convention {
-        Convention::EvenSplit => "even split",
-        Convention::EachTakesOwn => "each takes own",
-    }
-}
-
 /// How often the progress bar is redrawn on a terminal.
 const REDRAW: Duration = Duration::from_millis(250);
 
@@ -222,7 +194,7 @@ fn build(args: &BuildArgs) -> Result<(), Failure> {
         say!(
             "{} already holds {held} of {ruleset} ({}): nothing to build",
             dir.display(),
-            convention_name(convention)
+            convention.description()
         );
         return Ok(());
     }
@@ -234,7 +206,7 @@ fn build(args: &BuildArgs) -> Result<(), Failure> {
     };
     say!(
         "building layers {first}..={max} of {ruleset} ({}) in {} ({held} there): {total} positions, about {}",
-        convention_name(convention),
+        convention.description(),
         dir.display(),
         human_bytes(total * bytes_per_position)
     );
@@ -585,7 +557,7 @@ fn probe(args: &ProbeArgs) -> Result<(), Failure> {
         .map_err(|e| bad(format!("bad position '{}': {e}", args.position)))?;
     let conventions = match args.convention {
         Some(c) => vec![Convention::from(c)],
-        None => CONVENTIONS.to_vec(),
+        None => Convention::ALL.to_vec(),
     };
     let mut databases = Vec::new();
     for convention in conventions {
@@ -595,7 +567,7 @@ fn probe(args: &ProbeArgs) -> Result<(), Failure> {
                 return Err(bad(format!(
                     "{}: no layers for --convention {} (no {})",
                     dir.display(),
-                    ConventionArg::from(convention).name(),
+                    convention.name(),
                     Database::layer_file_name(convention, 0)
                 )));
             }
@@ -614,7 +586,7 @@ fn probe(args: &ProbeArgs) -> Result<(), Failure> {
         board.seeds_on_board()
     )];
     for db in &databases {
-        let name = convention_name(db.convention());
+        let name = db.convention().description();
         let probe = match db.probe(&position) {
             Ok(probe) => probe,
             Err(ProbeError::Ruleset) => {
@@ -683,8 +655,8 @@ fn probe(args: &ProbeArgs) -> Result<(), Failure> {
 fn info(args: &InfoArgs) -> Result<(), Failure> {
     let dir = existing_dir(&args.dir)?;
     let mut any = false;
-    for convention in CONVENTIONS {
-        let name = convention_name(convention);
+    for convention in Convention::ALL {
+        let name = convention.description();
         let Some(db) = load_convention(dir, convention)? else {
             continue;
         };

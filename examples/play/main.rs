@@ -273,12 +273,9 @@ fn load_endgame(dir: &Path, game: &Game, sides: &Sides) -> Result<Arc<Database>,
             dir.display()
         ));
     };
-    let convention = match convention {
-        Convention::EvenSplit => "even split",
-        _ => "each takes own",
-    };
     say!(
-        "Endgame databases: every position with up to {max} seeds on the board ({convention}). {}",
+        "Endgame databases: every position with up to {max} seeds on the board ({}). {}",
+        convention.description(),
         sides.endgame_use()
     );
     Ok(Arc::new(db))

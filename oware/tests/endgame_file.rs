@@ -1021,3 +1021,29 @@ fn saving_over_a_file_replaces_it_and_leaves_its_old_bytes_alone() {
         io::ErrorKind::InvalidInput
     );
 }
+
+/// A convention's name reads back as the convention, names its layer
+/// files, and nothing else reads as a convention.
+#[test]
+fn convention_names_read_back_and_name_the_layer_files() {
+    use oware::endgame::ParseConventionError;
+    for convention in Convention::ALL {
+        assert_eq!(convention.name().parse(), Ok(convention));
+        assert_eq!(convention.to_string(), convention.name());
+        assert_eq!(
+            Database::layer_file_name(convention, 7),
+            format!("{}-07.owdb", convention.name())
+        );
+    }
+    assert_eq!(Convention::ALL.map(Convention::name), ["even", "own"]);
+    for bad in ["", "Even", "even split", "owner", " own"] {
+        assert_eq!(
+            bad.parse::<Convention>(),
+            Err(ParseConventionError(bad.to_owned()))
+        );
+    }
+    assert_eq!(
+        "odd".parse::<Convention>().unwrap_err().to_string(),
+        r#"unknown convention "odd": expected "even" or "own""#
+    );
+}

@@ -338,11 +338,7 @@ impl Database {
     /// of layers: `even-07.owdb` or `own-07.owdb`.
     #[must_use]
     pub fn layer_file_name(convention: Convention, seeds: u8) -> String {
-        let tag = match convention {
-            Convention::EvenSplit => "even",
-            Convention::EachTakesOwn => "own",
-        };
-        format!("{tag}-{seeds:02}.owdb")
+        format!("{}-{seeds:02}.owdb", convention.name())
     }
 
     /// Writes layer `seeds` to its file in `dir`, named by

@@ -121,6 +121,36 @@ pub enum Convention {
 }
 
 impl Convention {
+    /// Both conventions, in the order their names sort.
+    pub const ALL: [Convention; 2] = [Convention::EvenSplit, Convention::EachTakesOwn];
+
+    /// The convention's name as layer files, command lines and the
+    /// bindings write it, and [`FromStr`](core::str::FromStr) reads it:
+    /// `"even"` or `"own"`.
+    ///
+    /// ```
+    /// use oware::endgame::Convention;
+    /// assert_eq!(Convention::EachTakesOwn.name(), "own");
+    /// assert_eq!("even".parse(), Ok(Convention::EvenSplit));
+    /// assert!("odd".parse::<Convention>().is_err());
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Convention::EvenSplit => "even",
+            Convention::EachTakesOwn => "own",
+        }
+    }
+
+    /// The convention in words: `"even split"` or `"each takes own"`.
+    #[must_use]
+    pub const fn description(self) -> &'static str {
+        match self {
+            Convention::EvenSplit => "even split",
+            Convention::EachTakesOwn => "each takes own",
+        }
+    }
+
     /// The convention a ruleset's cycle rule plays by: `EachTakesOwn` when
     /// each side takes its own seeds, `EvenSplit` when the seeds left are
     /// not counted (their difference is 0 either way).
@@ -132,6 +162,42 @@ impl Convention {
         }
     }
 }
+
+impl fmt::Display for Convention {
+    /// The convention's [name](Convention::name).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl core::str::FromStr for Convention {
+    type Err = ParseConventionError;
+
+    /// The convention [named](Convention::name) `text`: `"even"` or `"own"`.
+    fn from_str(text: &str) -> Result<Convention, ParseConventionError> {
+        Convention::ALL
+            .into_iter()
+            .find(|c| c.name() == text)
+            .ok_or_else(|| ParseConventionError(text.into()))
+    }
+}
+
+/// A convention name that is neither `"even"` nor `"own"`; it holds the
+/// text given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseConventionError(pub String);
+
+impl fmt::Display for ParseConventionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown convention {:?}: expected \"even\" or \"own\"",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseConventionError {}
 
 /// The value of a position for its side to move, in seeds: the final
 /// difference of captures from now on it can force, between two bounds.
