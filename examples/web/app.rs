@@ -11,12 +11,12 @@ use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use oware::search::Level;
-use oware::{Position, Ruleset, Variant};
+use oware::{Position, Ruleset, Side, Variant};
 
 use crate::live::hub::{Hub, LiveLimits};
 use crate::session::{self, Machines, Refusal, Session};
 use crate::store::Store;
-use crate::wire::{self, NewGame, Played};
+use crate::wire::{NewGame, Played};
 
 /// The presets the pages offer, in the menus' order, each in the
 /// library's words ([`Variant::description`]); a game against the machine
@@ -266,7 +266,7 @@ impl App {
         let level = Level::from_number(request.level).ok_or_else(|| {
             ApiError::bad(format!("no level {}: the levels are 1 to 5", request.level))
         })?;
-        let you = wire::parse_side(&request.side)
+        let you = Side::from_name(&request.side)
             .ok_or_else(|| ApiError::bad("side must be \"south\" or \"north\""))?;
         self.room()?;
         let name = clean_name(request.name.as_deref().unwrap_or(""));

@@ -8,7 +8,7 @@ use oware::search::{Level, Player};
 use oware::{Game, Move, MoveReport, Position, Side};
 
 use crate::store::{GameResult, StoredGame};
-use crate::wire::{self, GameView, Hint, ReportView, TableView, side_name};
+use crate::wire::{GameView, Hint, ReportView, TableView};
 
 /// Why the server refused a request about a game; the game is unchanged.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -152,7 +152,7 @@ impl Session {
             .record
             .parse()
             .map_err(|e| format!("game {}: its record does not read: {e}", stored.id))?;
-        let you = wire::parse_side(&stored.side)
+        let you = Side::from_name(&stored.side)
             .ok_or_else(|| format!("game {}: no side {:?}", stored.id, stored.side))?;
         let level = Level::from_number(stored.level)
             .ok_or_else(|| format!("game {}: no level {}", stored.id, stored.level))?;
@@ -183,7 +183,7 @@ impl Session {
             ruleset: self.game().ruleset().to_string(),
             record: self.record_text(),
             result: self.result_text().map(str::to_owned),
-            side: side_name(self.you).to_owned(),
+            side: self.you.name().to_owned(),
             name: self.name.clone(),
             level: self.level.number(),
             unranked: self.unranked.clone(),
@@ -297,7 +297,7 @@ impl Session {
             name: self.name.clone(),
             level: self.level.number(),
             ruleset: self.game().ruleset().to_string(),
-            side: side_name(self.you).to_owned(),
+            side: self.you.name().to_owned(),
             person: score(self.you),
             machine: score(!self.you),
             outcome: verdict.to_owned(),
@@ -308,7 +308,7 @@ impl Session {
     pub fn view(&self) -> GameView {
         GameView {
             table: TableView::of(&self.id, &self.record),
-            you: side_name(self.you),
+            you: self.you.name(),
             level: self.level.number(),
             name: self.name.clone(),
             can_undo: !self.game().is_game_over() && self.last_own_move().is_some(),

@@ -4,20 +4,6 @@
 use oware::{Game, Move, MoveReport, Outcome, Pit, Position, Side};
 use serde::{Deserialize, Serialize};
 
-/// A side as the wire spells it: `"south"` or `"north"`.
-pub fn side_name(side: Side) -> &'static str {
-    side.fold_sn("south", "north")
-}
-
-/// The side `"south"` or `"north"` names.
-pub fn parse_side(text: &str) -> Option<Side> {
-    match text {
-        "south" => Some(Side::South),
-        "north" => Some(Side::North),
-        _ => None,
-    }
-}
-
 /// A pair of values, one a side.
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct Sides<T> {
@@ -120,7 +106,7 @@ impl ReportView {
     pub fn new(report: &MoveReport, ply: usize, before: &Position, after: &Position) -> ReportView {
         ReportView {
             ply,
-            side: side_name(report.played.side()),
+            side: report.played.side().name(),
             played: report.played.to_string(),
             sown: report.sown.iter().map(Pit::to_string).collect(),
             relays: report
@@ -138,7 +124,7 @@ impl ReportView {
                 .map(|c| CaptureView {
                     pit: c.pit.to_string(),
                     seeds: c.seeds,
-                    to: side_name(c.to),
+                    to: c.to.name(),
                 })
                 .collect(),
             grand_slam: report.grand_slam,
@@ -177,7 +163,7 @@ impl EndView {
         Some(EndView {
             text: game.ending().unwrap_or_else(|| outcome.to_string()),
             result: outcome.result_str(),
-            winner: outcome.winner.map(side_name),
+            winner: outcome.winner.map(Side::name),
             scores: Sides::each(|side| side.fold_sn(outcome.scores.south, outcome.scores.north)),
             termination: outcome.termination.name(),
         })
@@ -222,7 +208,7 @@ impl TableView {
             ruleset: game.ruleset().to_string(),
             title: game.ruleset().title(),
             ply: game.ply(),
-            turn: side_name(pos.turn()),
+            turn: pos.turn().name(),
             board: BoardView::of(pos),
             legal: game.legal_moves().iter().map(Move::to_string).collect(),
             threats: Sides::each(|side| threatened(pos, side)),

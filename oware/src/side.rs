@@ -86,6 +86,23 @@ impl Side {
             Side::North => "north",
         }
     }
+
+    /// The side `text` names, in any case: `"south"`, `"South"` (as the
+    /// side displays), `"NORTH"`; `None` for anything else. The bindings
+    /// and the web example read a side from text with it.
+    ///
+    /// ```
+    /// use oware::Side;
+    /// assert_eq!(Side::from_name("south"), Some(Side::South));
+    /// assert_eq!(Side::from_name(&Side::North.to_string()), Some(Side::North));
+    /// assert_eq!(Side::from_name("s"), None);
+    /// ```
+    #[must_use]
+    pub fn from_name(text: &str) -> Option<Side> {
+        [Side::South, Side::North]
+            .into_iter()
+            .find(|side| side.name().eq_ignore_ascii_case(text))
+    }
 }
 
 impl Not for Side {

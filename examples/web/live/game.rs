@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::clock::{Clock, ClockView, now_ms};
 use crate::session::{Refusal, checked_move, play_reported};
 use crate::store::StoredLive;
-use crate::wire::{EndView, ReportView, Sides, TableView, parse_side, side_name};
+use crate::wire::{EndView, ReportView, Sides, TableView};
 
 /// A live game: the record and the two seats.
 #[derive(Debug, Clone, PartialEq)]
@@ -114,7 +114,7 @@ impl Live {
         let [south_name, north_name] = stored.names.clone();
         let invite = match &stored.invite {
             Some((side, code)) => Some((
-                parse_side(side)
+                Side::from_name(side)
                     .ok_or_else(|| format!("live game {}: no side {side:?}", stored.id))?,
                 code.clone(),
             )),
@@ -158,7 +158,7 @@ impl Live {
             invite: self
                 .invite
                 .as_ref()
-                .map(|(side, code)| (side_name(*side).to_owned(), code.clone())),
+                .map(|(side, code)| (side.name().to_owned(), code.clone())),
             clock: self.clock.map(|c| c.stored()),
         }
     }
@@ -258,7 +258,7 @@ impl Live {
         Some(EndView {
             text,
             result: loser.fold_sn("0-1", "1-0"),
-            winner: Some(side_name(!loser)),
+            winner: Some((!loser).name()),
             scores: Sides {
                 south: board.store(Side::South),
                 north: board.store(Side::North),
@@ -463,7 +463,7 @@ impl Live {
         }
         LiveView {
             table,
-            end_offer: self.offer.map(side_name),
+            end_offer: self.offer.map(Side::name),
             if_agreed: self.if_agreed().filter(|_| !self.over()),
             present: Sides {
                 south: self.present[0] > 0,
@@ -471,8 +471,8 @@ impl Live {
             },
             spectators: self.present[2],
             names: self.names.clone(),
-            open_seat: self.invite.as_ref().map(|(side, _)| side_name(*side)),
-            rematch_offer: self.rematch.map(side_name),
+            open_seat: self.invite.as_ref().map(|(side, _)| side.name()),
+            rematch_offer: self.rematch.map(Side::name),
             rematch_id: self.rematched.clone(),
             clock: self.clock.map(|c| {
                 let (turn, now) = (self.game().position().turn(), now_ms());
@@ -481,7 +481,7 @@ impl Live {
                         south: c.left(Side::South, turn, now),
                         north: c.left(Side::North, turn, now),
                     },
-                    running: c.since.is_some().then(|| side_name(turn)),
+                    running: c.since.is_some().then(|| turn.name()),
                     increment_ms: c.increment_ms,
                 }
             }),

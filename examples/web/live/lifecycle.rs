@@ -11,7 +11,7 @@ use super::game::{Live, LiveView};
 use super::hub::LiveGame;
 use super::protocol::{ServerMessage, state};
 use crate::app::{ApiError, App, clean_name, new_id};
-use crate::wire::{Sides, parse_side, side_name};
+use crate::wire::Sides;
 
 /// Stores `live`'s record, result and clock.
 pub(super) fn store_live(app: &App, live: &Live) -> rusqlite::Result<()> {
@@ -131,7 +131,7 @@ pub fn create(app: &App, request: &NewLive, start: Position) -> Result<Created, 
                 Side::North
             }
         }
-        Some(text) => parse_side(text)
+        Some(text) => Side::from_name(text)
             .ok_or_else(|| ApiError::bad("side must be \"south\", \"north\" or \"random\""))?,
     };
     let tokens = Sides {
@@ -166,7 +166,7 @@ pub fn create(app: &App, request: &NewLive, start: Position) -> Result<Created, 
     Ok(Created {
         token: side.fold_sn(&live.tokens.south, &live.tokens.north).clone(),
         id: live.id,
-        side: side_name(side),
+        side: side.name(),
         invite,
     })
 }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::game::{Live, LiveView};
 use crate::app::new_id;
 use crate::session::Refusal;
-use crate::wire::{ReportView, side_name};
+use crate::wire::ReportView;
 
 /// The longest message a client may send, in bytes; longer ones are refused.
 pub const MAX_MESSAGE: usize = 1024;
@@ -136,7 +136,7 @@ pub(super) fn apply(
         ClientMessage::Resign { ply } => live.resign(seat, *ply).map(|()| state(live)),
         ClientMessage::Rematch {} => Ok(state(live)),
         ClientMessage::Point { house } => {
-            let side = seat.map_or("", side_name);
+            let side = seat.map_or("", Side::name);
             match live.point(seat, house.as_deref())? {
                 Some(last) => Ok(ServerMessage::Pointing {
                     side,

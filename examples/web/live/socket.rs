@@ -18,7 +18,6 @@ use super::hub::LiveGame;
 use super::lifecycle::store_live;
 use super::protocol::{ClientMessage, MAX_MESSAGE, ServerMessage, apply, error, state};
 use crate::app::{ApiError, App, clean_name};
-use crate::wire::side_name;
 
 /// The longest frame the socket reads at all (a longer one closes it).
 const MAX_FRAME: usize = 16 * 1024;
@@ -80,7 +79,7 @@ fn join(app: &App, id: &str, seat: &Seat) -> Result<Joined, ApiError> {
     }
     live.count(side, true);
     let seated = ServerMessage::Seated {
-        you: side.map(side_name),
+        you: side.map(Side::name),
         token: taken.as_deref(),
         game: &live.view(),
     }
