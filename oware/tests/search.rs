@@ -288,6 +288,36 @@ fn score_constructors_stay_in_range() {
     assert_eq!(Rng::new(1).below(0), 0);
 }
 
+/// `Score::from_raw` takes back every raw value a score has and no other:
+/// checked against the constructors over the whole range of forced
+/// results and across the edges of the seeds' range.
+#[test]
+fn raw_scores_read_back_exactly_the_scores_there_are() {
+    let mut scores: Vec<Score> = (0..=u16::MAX)
+        .flat_map(|n| [Score::win_in(n), Score::loss_in(n)])
+        .collect();
+    let max = Score::MAX_CENTISEEDS;
+    scores.extend([-max, -max + 1, -1, 0, 1, max - 1, max].map(Score::from_centiseeds));
+    for score in &scores {
+        assert_eq!(Score::from_raw(score.raw()), Some(*score), "{score}");
+    }
+    let win = Score::win_in(0).raw();
+    let longest = Score::win_in(u16::MAX).raw();
+    for raw in [
+        max + 1,
+        longest - 1,
+        win + 1,
+        i32::MAX,
+        -(max + 1),
+        -(longest - 1),
+        -(win + 1),
+        i32::MIN,
+    ] {
+        assert!(!scores.iter().any(|s| s.raw() == raw), "{raw}");
+        assert_eq!(Score::from_raw(raw), None, "{raw}");
+    }
+}
+
 #[test]
 fn analysis_scores_every_move_even_under_a_tiny_node_limit() {
     let game = Game::default();

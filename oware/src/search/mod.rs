@@ -185,6 +185,31 @@ impl Score {
     pub const fn raw(self) -> i32 {
         self.0
     }
+
+    /// The score whose [`raw`](Score::raw) value is `raw`, as a binding
+    /// reads one back from storage (Python's pickles); `None` for a value
+    /// no score has (past ±[`Score::MAX_CENTISEEDS`] and not a forced
+    /// result within 9 999 plies).
+    ///
+    /// ```
+    /// use oware::search::Score;
+    /// for score in [Score::from_centiseeds(-350), Score::win_in(7), Score::loss_in(0)] {
+    ///     assert_eq!(Score::from_raw(score.raw()), Some(score));
+    /// }
+    /// assert_eq!(Score::from_raw(Score::MAX_CENTISEEDS + 1), None);
+    /// assert_eq!(Score::from_raw(i32::MIN), None);
+    /// ```
+    #[must_use]
+    pub const fn from_raw(raw: i32) -> Option<Score> {
+        let size = raw.unsigned_abs();
+        let centiseeds = size <= Score::MAX_CENTISEEDS as u32;
+        let forced = size > (WIN - WIN_BAND) as u32 && size <= WIN as u32;
+        if centiseeds || forced {
+            Some(Score(raw))
+        } else {
+            None
+        }
+    }
 }
 
 impl core::ops::Neg for Score {
