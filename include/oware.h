@@ -12,9 +12,11 @@
  * - Fallible functions return an oware_result; oware_result_message() gives
  *   a static message for each code. Out-parameters are written on success
  *   (a function that creates an object sets *out to NULL on failure).
- * - Moves are absolute house indices: South's houses A, B, ... are 0..n-1,
- *   North's a, b, ... are n..2n-1, n = oware_game_houses_per_side() (6 in
- *   Oware). Pit indices add the stores: 2n is South's, 2n+1 North's.
+ * - Pit indices number the board counter-clockwise: South's houses A, B,
+ *   ... are 0..n-1, North's a, b, ... are n..2n-1, South's store is 2n and
+ *   North's 2n+1, n = oware_game_houses_per_side() (6 in Oware). A move is
+ *   the pit index of its origin house (0..2n-1), passed as pit. A house
+ *   is a playing pit, never an index.
  * - Buffers belong to the caller. Lists: (T *buf, size_t len, size_t *out_n);
  *   on success *out_n is the number of items written; if len is too small
  *   the result is OWARE_RESULT_INSUFFICIENT_SIZE and *out_n the number
@@ -220,8 +222,8 @@ typedef enum {
 } oware_result;
 
 /**
- * A side: South owns houses `A`–`F` (absolute `0..n`) and moves first,
- * North owns `a`–`f` (`n..2n`).
+ * A side: South owns houses `A`–`F` (pits `0..n`) and moves first,
+ * North owns `a`–`f` (pits `n..2n`).
  */
 typedef enum {
   /**
@@ -251,7 +253,8 @@ typedef enum {
    */
   OWARE_ILLEGAL_MOVE_REASON_WRONG_SIDE = 2,
   /**
-   * The index is not a house of this ruleset (`>= 2n`).
+   * The pit is not a house of this ruleset: its index is `2n` or more
+   * (a store, or beyond the board).
    */
   OWARE_ILLEGAL_MOVE_REASON_NO_SUCH_HOUSE = 3,
   /**
@@ -526,7 +529,7 @@ typedef struct {
    */
   size_t ply;
   /**
-   * The origin house, as an absolute index.
+   * The pit index of the origin house.
    */
   uint8_t played;
   /**
@@ -664,7 +667,7 @@ typedef struct {
  */
 typedef struct {
   /**
-   * The best move, as an absolute house index.
+   * The best move, as the pit index of its origin house.
    */
   uint8_t best_move;
   /**
@@ -685,8 +688,8 @@ typedef struct {
   size_t pv_len;
   /**
    * The principal variation, the best line, starting with `best_move`
-   * (absolute house indices; the side to move changes as the moves are
-   * played). Entries from `pv_len` on are `OWARE_NO_MOVE`.
+   * (pit indices; the side to move changes as the moves are played).
+   * Entries from `pv_len` on are `OWARE_NO_MOVE`.
    */
   uint8_t pv[OWARE_MAX_PV];
 } oware_search_result;
@@ -696,9 +699,9 @@ typedef struct {
  */
 typedef struct {
   /**
-   * The move, as an absolute house index.
+   * The move, as the pit index of its origin house.
    */
-  uint8_t house;
+  uint8_t pit;
   /**
    * Its score, from the view of the side that plays it.
    */
@@ -880,8 +883,8 @@ void oware_game_free(oware_game *game);
 
 /**
  * Returns the number of houses a side has in the game's ruleset (6 in
- * Oware, 7 in Congkak), or 0 when `game` is NULL. Absolute house indices
- * run from 0 to twice this, exclusive.
+ * Oware, 7 in Congkak), or 0 when `game` is NULL. With `n` this number,
+ * the houses are pits `0..2n` and the stores pits `2n` and `2n + 1`.
  */
 size_t oware_game_houses_per_side(const oware_game *game);
 
@@ -908,7 +911,7 @@ oware_result oware_game_turn(const oware_game *game, oware_side *out);
 oware_result oware_game_board(const oware_game *game, uint8_t *buf, size_t len, size_t *out_n);
 
 /**
- * Writes the legal moves, as absolute house indices in increasing order;
+ * Writes the legal moves, as pit indices in increasing order;
  * none once the game is over. A buffer of `OWARE_MAX_HOUSES` bytes always
  * suffices.
  *
@@ -921,14 +924,14 @@ oware_result oware_game_legal_moves(const oware_game *game,
                                     size_t *out_n);
 
 /**
- * Checks the move that sows absolute house `house`: returns
+ * Checks the move that sows `pit` (a house: `0..2n`): returns
  * `OWARE_RESULT_OK` if it is legal, `OWARE_RESULT_GAME_OVER` if the game
  * is over, else `OWARE_RESULT_ILLEGAL_MOVE`. Unless `out_reason` is NULL,
  * `*out_reason` is set to why (`OWARE_ILLEGAL_MOVE_REASON_NONE` when
  * legal).
  */
 oware_result oware_game_check_move(const oware_game *game,
-                                   uint8_t house,
+                                   uint8_t pit,
                                    oware_illegal_move_reason *out_reason);
 
 /**
@@ -940,7 +943,7 @@ oware_result oware_game_check_move(const oware_game *game,
 const char *oware_illegal_move_reason_message(uint32_t reason);
 
 /**
- * Plays the move that sows absolute house `house` and, unless
+ * Plays the move that sows `pit` (a house: `0..2n`) and, unless
  * `out_report` is NULL, writes what it did to `*out_report`.
  *
  * Returns `OWARE_RESULT_ILLEGAL_MOVE` or `OWARE_RESULT_GAME_OVER` when
@@ -952,13 +955,13 @@ const char *oware_illegal_move_reason_message(uint32_t reason);
  * `oware_game_report_relays` for ply `out_report->ply`.
  */
 oware_result oware_game_play(oware_game *game,
-                             uint8_t house,
+                             uint8_t pit,
                              oware_move_report *out_report,
                              oware_illegal_move_reason *out_reason);
 
 /**
- * Writes, without playing it, what the move that sows absolute house
- * `house` would do, as one English sentence in the field's words, e.g.
+ * Writes, without playing it, what the move that sows `pit` (a house:
+ * `0..2n`) would do, as one English sentence in the field's words, e.g.
  * `"F sows 3 seeds into a, b, c; the last seed makes c 2: captures c (2)
  * and b (3) = 5"`: the seeds sown lap by lap, where the last seed falls
  * and what it makes there, the captures and their total, and the rules
@@ -975,7 +978,7 @@ oware_result oware_game_play(oware_game *game,
  * can, whether or not the explanation fits), as `oware_game_play` sets it.
  */
 oware_result oware_game_explain(const oware_game *game,
-                                uint8_t house,
+                                uint8_t pit,
                                 char *buf,
                                 size_t len,
                                 size_t *out_n,
@@ -1034,7 +1037,7 @@ oware_result oware_game_report_relays(const oware_game *game,
                                       size_t *out_n);
 
 /**
- * Writes the moves played, as absolute house indices, in order.
+ * Writes the moves played, as pit indices, in order.
  *
  * `*out_n` is set to the number written, or needed
  * (`OWARE_RESULT_INSUFFICIENT_SIZE`; it is `oware_game_ply`).
@@ -1046,7 +1049,7 @@ oware_result oware_game_moves(const oware_game *game, uint8_t *buf, size_t len, 
  * came last, else the last move.
  *
  * Unless `out_move` is NULL, `*out_move` is set to the move taken back
- * (an absolute house index), or `OWARE_NO_MOVE` when an agreement was.
+ * (its pit index), or `OWARE_NO_MOVE` when an agreement was.
  * Returns `OWARE_RESULT_NOTHING_TO_UNDO` at the start of the game.
  */
 oware_result oware_game_undo(oware_game *game, uint8_t *out_move);
@@ -1071,7 +1074,7 @@ oware_result oware_game_end_by_agreement(oware_game *game, oware_outcome *out);
 /**
  * Writes the houses of `side` (an `oware_side`) that its opponent could
  * capture with its next move, were the opponent to move now, as a bit
- * mask of absolute house indices (bit `i` set: house `i` is under
+ * mask of pit indices (bit `i` set: the house at pit `i` is under
  * threat): the houses a frontend rings as threatened.
  *
  * Returns `OWARE_RESULT_INVALID_ARGUMENT` when `side` is not an
@@ -1118,23 +1121,23 @@ oware_result oware_game_ruleset_to_str(const oware_game *game,
                                        size_t *out_n);
 
 /**
- * Writes the letter of the move that sows absolute house `house`: `A`,
+ * Writes the letter of the move that sows `pit` (a house: `0..2n`): `A`,
  * `B`, … for South's houses, `a`, `b`, … for North's.
  *
  * `buf` is written up to `len` bytes, NUL-terminated (2 bytes suffice);
  * `*out_n` is set to the length written, or the size needed
  * (`OWARE_RESULT_INSUFFICIENT_SIZE`). Returns
- * `OWARE_RESULT_INVALID_ARGUMENT` when `house` is not a house of the
- * ruleset.
+ * `OWARE_RESULT_INVALID_ARGUMENT` when `pit` is not a house of the
+ * ruleset (`2n` or more).
  */
 oware_result oware_game_move_to_str(const oware_game *game,
-                                    uint8_t house,
+                                    uint8_t pit,
                                     char *buf,
                                     size_t len,
                                     size_t *out_n);
 
 /**
- * Reads a move letter (`"C"`, `"f"`) and writes the absolute index of its
+ * Reads a move letter (`"C"`, `"f"`) and writes the pit index of its
  * origin house to `*out_move`. Whether the move is legal is not checked.
  *
  * Returns `OWARE_RESULT_PARSE_ERROR` unless `text` is exactly one letter
@@ -1406,7 +1409,7 @@ oware_result oware_player_set_stop(oware_player *player, const oware_stop *stop)
 
 /**
  * Chooses the player's move in the game's current position and writes it
- * (an absolute house index) to `*out_move`; the game is not changed.
+ * (its pit index) to `*out_move`; the game is not changed.
  *
  * Returns `OWARE_RESULT_GAME_OVER` when the game is over.
  */
@@ -1597,7 +1600,7 @@ oware_result oware_endgame_save(const oware_endgame *endgame,
 
 /**
  * Probes the database for the game's current position: writes its value
- * to `*out` and its best moves (absolute house indices, best first) to
+ * to `*out` and its best moves (pit indices, best first) to
  * `best_moves`. A buffer of `OWARE_MAX_HOUSES` bytes always suffices.
  *
  * `*out_n` is set to the number of moves written, or needed

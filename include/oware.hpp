@@ -10,9 +10,10 @@
 //   or the reason the library writes to a call's error-message buffer
 //   (e.g. "invalid position: ...", or a file's path and what is wrong
 //   with it), or for an illegal move "illegal move C: house is empty".
-// - Caller-owned buffers become std::string and std::vector; moves are
-//   absolute house indices (uint8_t), as in the C API; enums and structs are
-//   the C ones (oware_side, oware_outcome, oware_search_limits, ...).
+// - Caller-owned buffers become std::string and std::vector; a move is the
+//   pit index of its origin house (uint8_t `pit`: 0..2n-1, South's houses
+//   first), as in the C API; enums and structs are the C ones (oware_side,
+//   oware_outcome, oware_search_limits, ...).
 // - Threads: as the C API. A const Game may be read from several threads;
 //   Stop::request is safe from any thread; an Endgame may be shared.
 //
@@ -219,9 +220,9 @@ class Game {
         [this](uint8_t* b, size_t l, size_t* n) { return oware_game_moves(get(), b, l, n); });
   }
   // Why the move is illegal; OWARE_ILLEGAL_MOVE_REASON_NONE when it is legal.
-  oware_illegal_move_reason check_move(uint8_t house) const {
+  oware_illegal_move_reason check_move(uint8_t pit) const {
     oware_illegal_move_reason reason = OWARE_ILLEGAL_MOVE_REASON_NONE;
-    oware_result result = oware_game_check_move(get(), house, &reason);
+    oware_result result = oware_game_check_move(get(), pit, &reason);
     if (result != OWARE_RESULT_OK && result != OWARE_RESULT_ILLEGAL_MOVE &&
         result != OWARE_RESULT_GAME_OVER)
       throw Error(result);
@@ -229,24 +230,24 @@ class Game {
   }
   // Plays the move; an illegal one throws Error(OWARE_RESULT_ILLEGAL_MOVE,
   // "illegal move C: house is empty") and leaves the game unchanged.
-  Report play(uint8_t house) {
+  Report play(uint8_t pit) {
     oware_move_report summary;
     oware_illegal_move_reason reason = OWARE_ILLEGAL_MOVE_REASON_NONE;
-    const oware_result result = oware_game_play(get(), house, &summary, &reason);
-    throw_if_illegal(result, house, reason);
+    const oware_result result = oware_game_play(get(), pit, &summary, &reason);
+    throw_if_illegal(result, pit, reason);
     check(result);
     return report(summary.ply);
   }
   // The move explained in the field's words, without playing it: "C sows 4
   // seeds into D, E, F, a; the last seed makes a 5". An illegal move throws
   // as play() does.
-  std::string explain(uint8_t house) const {
+  std::string explain(uint8_t pit) const {
     size_t n = 0;
     oware_illegal_move_reason reason = OWARE_ILLEGAL_MOVE_REASON_NONE;
-    const oware_result result = oware_game_explain(get(), house, nullptr, 0, &n, &reason);
-    throw_if_illegal(result, house, reason);
-    return detail::read_string([this, house](char* b, size_t l, size_t* k) {
-      return oware_game_explain(get(), house, b, l, k, nullptr);
+    const oware_result result = oware_game_explain(get(), pit, nullptr, 0, &n, &reason);
+    throw_if_illegal(result, pit, reason);
+    return detail::read_string([this, pit](char* b, size_t l, size_t* k) {
+      return oware_game_explain(get(), pit, b, l, k, nullptr);
     });
   }
   // The report of ply `ply` (from 1 to ply()).
@@ -266,10 +267,10 @@ class Game {
   }
   // The move taken back, or nullopt when an agreement was.
   std::optional<uint8_t> undo() {
-    uint8_t house = OWARE_NO_MOVE;
-    check(oware_game_undo(get(), &house));
-    if (house == OWARE_NO_MOVE) return std::nullopt;
-    return house;
+    uint8_t pit = OWARE_NO_MOVE;
+    check(oware_game_undo(get(), &pit));
+    if (pit == OWARE_NO_MOVE) return std::nullopt;
+    return pit;
   }
   oware_outcome outcome() const {
     oware_outcome outcome;
@@ -282,7 +283,7 @@ class Game {
     check(oware_game_end_by_agreement(get(), &outcome));
     return outcome;
   }
-  // Bit i set: absolute house i of `side` is under threat.
+  // Bit i set: the house at pit i, one of `side`'s, is under threat.
   uint32_t threats(oware_side side) const {
     uint32_t mask = 0;
     check(oware_game_threats(get(), side, &mask));
@@ -301,26 +302,26 @@ class Game {
         [this](char* b, size_t l, size_t* n) { return oware_game_ruleset_to_str(get(), b, l, n); });
   }
   // Throws Error(result, "illegal move C: house is empty") when `result`
-  // says the move at `house` cannot be played, for `reason`.
-  void throw_if_illegal(oware_result result, uint8_t house, oware_illegal_move_reason reason) const {
+  // says the move at `pit` cannot be played, for `reason`.
+  void throw_if_illegal(oware_result result, uint8_t pit, oware_illegal_move_reason reason) const {
     if (result == OWARE_RESULT_ILLEGAL_MOVE || result == OWARE_RESULT_GAME_OVER) {
-      const std::string name = house < 2 * houses_per_side() ? move_name(house) : std::to_string(house);
+      const std::string name = pit < 2 * houses_per_side() ? move_name(pit) : std::to_string(pit);
       throw Error(result, "illegal move " + name + ": " + illegal_move_reason_message(reason));
     }
   }
-  // The letter of a house: "A".., "a"...
-  std::string move_name(uint8_t house) const {
+  // The letter of the move at `pit`: "A".., "a"...
+  std::string move_name(uint8_t pit) const {
     return detail::read_string([&](char* b, size_t l, size_t* n) {
-      return oware_game_move_to_str(get(), house, b, l, n);
+      return oware_game_move_to_str(get(), pit, b, l, n);
     });
   }
-  // The house of a letter ("C", "f"); Error(OWARE_RESULT_PARSE_ERROR, why) for any other text.
+  // The pit of a move letter ("C", "f"); Error(OWARE_RESULT_PARSE_ERROR, why) for any other text.
   uint8_t parse_move(const std::string& letter) const {
-    uint8_t house = OWARE_NO_MOVE;
+    uint8_t pit = OWARE_NO_MOVE;
     detail::check_detail([&](char* e, size_t l) {
-      return oware_game_move_from_str(get(), letter.c_str(), &house, e, l);
+      return oware_game_move_from_str(get(), letter.c_str(), &pit, e, l);
     });
-    return house;
+    return pit;
   }
   // The record tag `name` as record() writes it, or nullopt when there is none.
   std::optional<std::string> tag(const std::string& name) const {
@@ -413,7 +414,7 @@ class Searcher {
 // What an endgame database says of a position: its value and best moves.
 struct Probe {
   oware_probe_result result;
-  std::vector<uint8_t> best_moves;  // absolute house indices, best first
+  std::vector<uint8_t> best_moves;  // pit indices, best first
 };
 
 // An endgame database of an Oware ruleset; movable, not copyable. Players
@@ -502,9 +503,9 @@ class Player {
           return oware_player_new(level, seed, reproducible, out);
         })) {}
   uint8_t choose(const Game& game) {
-    uint8_t house = OWARE_NO_MOVE;
-    check(oware_player_choose(get(), game.get(), &house));
-    return house;
+    uint8_t pit = OWARE_NO_MOVE;
+    check(oware_player_choose(get(), game.get(), &pit));
+    return pit;
   }
   // Milliseconds a move (1 to 86 400 000) for levels 3 to 5.
   // Throws why a budget is refused, in the library's words.

@@ -29,7 +29,7 @@ static void check(oware_result result, const char *what) {
 
 /* Draws the board as South sees it: North's row on top, right to left. */
 static void draw(const oware_game *game) {
-  uint8_t pits[OWARE_MAX_PITS]; /* houses by absolute index, then the stores */
+  uint8_t pits[OWARE_MAX_PITS]; /* seeds by pit index: the houses, then the stores */
   size_t n = 0;
   check(oware_game_board(game, pits, sizeof pits, &n), "board");
   size_t h = oware_game_houses_per_side(game);
@@ -44,7 +44,8 @@ static void draw(const oware_game *game) {
   printf("\n\n");
 }
 
-/* Reads your move; returns OWARE_NO_MOVE at the end of the input. */
+/* Reads your move, as the pit index of its house; OWARE_NO_MOVE at the end
+ * of the input. */
 static uint8_t ask(const oware_game *game) {
   char line[64];
   for (;;) {
@@ -52,16 +53,16 @@ static uint8_t ask(const oware_game *game) {
     fflush(stdout);
     if (fgets(line, sizeof line, stdin) == NULL) return OWARE_NO_MOVE;
     line[strcspn(line, "\r\n")] = '\0';
-    uint8_t house = 0;
+    uint8_t pit = 0;
     oware_illegal_move_reason reason = OWARE_ILLEGAL_MOVE_REASON_NONE;
     char err[OWARE_ERROR_SIZE]; /* why the text is refused, from the library */
-    if (oware_game_move_from_str(game, line, &house, err, sizeof err) != OWARE_RESULT_OK) {
+    if (oware_game_move_from_str(game, line, &pit, err, sizeof err) != OWARE_RESULT_OK) {
       printf("%s: %s\n", line, err);
-    } else if (oware_game_check_move(game, house, &reason) != OWARE_RESULT_OK) {
+    } else if (oware_game_check_move(game, pit, &reason) != OWARE_RESULT_OK) {
       /* The reason comes as a code with a static message. */
       printf("%s: %s\n", line, oware_illegal_move_reason_message((uint32_t)reason));
     } else {
-      return house;
+      return pit;
     }
   }
 }
@@ -88,23 +89,23 @@ int main(void) {
   while (outcome.termination == OWARE_TERMINATION_NONE) {
     oware_side side;
     check(oware_game_turn(game, &side), "turn");
-    uint8_t house = OWARE_NO_MOVE;
+    uint8_t pit = OWARE_NO_MOVE;
     if (side == OWARE_SIDE_SOUTH) {
       if (interactive) draw(game);
-      if (interactive && (house = ask(game)) == OWARE_NO_MOVE) interactive = 0;
-      if (house == OWARE_NO_MOVE) check(oware_player_choose(autopilot, game, &house), "autopilot");
+      if (interactive && (pit = ask(game)) == OWARE_NO_MOVE) interactive = 0;
+      if (pit == OWARE_NO_MOVE) check(oware_player_choose(autopilot, game, &pit), "autopilot");
     } else {
       oware_search_result result;
       check(oware_searcher_search(engine, game, &limits, &result), "search");
-      house = result.best_move;
+      pit = result.best_move;
     }
 
     /* Play it and say what it did: the move report. */
     oware_move_report report;
-    check(oware_game_play(game, house, &report, NULL), "play");
+    check(oware_game_play(game, pit, &report, NULL), "play");
     char letter[2];
     size_t n = 0;
-    check(oware_game_move_to_str(game, house, letter, sizeof letter, &n), "letter");
+    check(oware_game_move_to_str(game, pit, letter, sizeof letter, &n), "letter");
     printf("%3zu. %s %s sows %zu", report.ply, side == OWARE_SIDE_SOUTH ? "South" : "North",
            letter, report.sown_len);
     if (report.captured_seeds > 0) printf(", captures %u", report.captured_seeds);

@@ -94,25 +94,25 @@ int main(int argc, char** argv) {
     bool interactive = true;
 
     while (!game.is_over()) {
-      uint8_t house = OWARE_NO_MOVE;
+      uint8_t pit = OWARE_NO_MOVE;
       if (game.turn() == OWARE_SIDE_NORTH) {
-        house = engine.choose(game);
+        pit = engine.choose(game);
       } else {
         if (interactive) draw(game);
-        while (interactive && house == OWARE_NO_MOVE) {
+        while (interactive && pit == OWARE_NO_MOVE) {
           std::cout << "your move: " << std::flush;
           std::string line;
           if (!std::getline(std::cin, line)) {
             interactive = false;
           } else if (line == "hint") {
             for (const oware_move_score& s : hints.analyse(game, {6, 0, 1000}))
-              std::cout << "  " << game.move_name(s.house) << " " << score_text(s.score) << "\n";
+              std::cout << "  " << game.move_name(s.pit) << " " << score_text(s.score) << "\n";
           } else {
             try {
               const uint8_t m = game.parse_move(line);
               const oware_illegal_move_reason why = game.check_move(m);
               if (why == OWARE_ILLEGAL_MOVE_REASON_NONE) {
-                house = m;
+                pit = m;
               } else {
                 std::cout << line << ": " << oware_illegal_move_reason_message(why) << "\n";
               }
@@ -121,9 +121,9 @@ int main(int argc, char** argv) {
             }
           }
         }
-        if (house == OWARE_NO_MOVE) house = autopilot.choose(game);
+        if (pit == OWARE_NO_MOVE) pit = autopilot.choose(game);
       }
-      const oware::Report report = game.play(house);
+      const oware::Report report = game.play(pit);
       std::cout << report.summary.ply << ". " << describe(game, report) << "\n";
     }
 

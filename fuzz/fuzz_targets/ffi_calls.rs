@@ -367,10 +367,10 @@ fn ruleset_string(game: *const oware_game) -> String {
     read_string(|b, l, n| unsafe { oware_game_ruleset_to_str(game, b, l, n) }).unwrap()
 }
 
-fn check_move(game: *const oware_game, house: u8) -> (oware_result, oware_illegal_move_reason) {
+fn check_move(game: *const oware_game, pit: u8) -> (oware_result, oware_illegal_move_reason) {
     let mut reason = oware_illegal_move_reason::Other;
     // SAFETY: see the module docs.
-    let result = code(unsafe { oware_game_check_move(game, house, &mut reason) });
+    let result = code(unsafe { oware_game_check_move(game, pit, &mut reason) });
     match result {
         oware_result::Ok => assert_eq!(reason, oware_illegal_move_reason::None),
         oware_result::GameOver => assert_eq!(reason, oware_illegal_move_reason::GameOver),
@@ -519,20 +519,20 @@ impl Driver {
                 }
             }
             Op::Play => {
-                let house = input.byte();
+                let pit = input.byte();
                 let mut report = core::mem::MaybeUninit::<oware_move_report>::uninit();
                 // Unless the game is NULL (nothing to say), *out_reason is set.
                 let mut reason = oware_illegal_move_reason::Other;
                 if game.is_null() {
                     // SAFETY: see the module docs.
                     let result =
-                        unsafe { oware_game_play(game, house, report.as_mut_ptr(), &mut reason) };
+                        unsafe { oware_game_play(game, pit, report.as_mut_ptr(), &mut reason) };
                     assert_eq!(reason, oware_illegal_move_reason::Other);
                     return expect(result, oware_result::NullParameter);
                 }
-                let checked = check_move(game, house);
+                let checked = check_move(game, pit);
                 let before = ply(game);
-                let legal = legal_moves(game).contains(&house);
+                let legal = legal_moves(game).contains(&pit);
                 let out_reason = if slot >= 128 {
                     null_mut()
                 } else {
@@ -540,22 +540,22 @@ impl Driver {
                 };
                 // SAFETY: see the module docs.
                 let result =
-                    code(unsafe { oware_game_play(game, house, report.as_mut_ptr(), out_reason) });
+                    code(unsafe { oware_game_play(game, pit, report.as_mut_ptr(), out_reason) });
                 if !out_reason.is_null() {
                     assert_eq!(
                         (result, reason),
                         checked,
-                        "play and check_move disagree on {house}"
+                        "play and check_move disagree on {pit}"
                     );
                 }
-                assert_eq!(result, checked.0, "play and check_move disagree on {house}");
+                assert_eq!(result, checked.0, "play and check_move disagree on {pit}");
                 assert_eq!(result == oware_result::Ok, legal);
                 if result == oware_result::Ok {
                     // SAFETY: written by the call that succeeded.
                     let report = unsafe { report.assume_init() };
                     assert_eq!(ply(game), before + 1);
-                    assert_eq!((report.ply, report.played), (before + 1, house));
-                    assert_eq!(moves(game).last(), Some(&house));
+                    assert_eq!((report.ply, report.played), (before + 1, pit));
+                    assert_eq!(moves(game).last(), Some(&pit));
                     assert_eq!(report.outcome, outcome(game));
                     let mut again = core::mem::MaybeUninit::<oware_move_report>::uninit();
                     // SAFETY: see the module docs.
@@ -573,11 +573,11 @@ impl Driver {
                     return;
                 }
                 let legal = legal_moves(game);
-                if let Some(&house) = legal.get(usize::from(choice) % legal.len().max(1)) {
+                if let Some(&pit) = legal.get(usize::from(choice) % legal.len().max(1)) {
                     // SAFETY: see the module docs.
                     let mut reason = oware_illegal_move_reason::Other;
                     expect(
-                        unsafe { oware_game_play(game, house, null_mut(), &mut reason) },
+                        unsafe { oware_game_play(game, pit, null_mut(), &mut reason) },
                         oware_result::Ok,
                     );
                     assert_eq!(reason, oware_illegal_move_reason::None);
@@ -791,16 +791,16 @@ impl Driver {
             Op::PlayerChoose => {
                 let player =
                     self.players[usize::from(input.byte()) % PLAYERS].unwrap_or(null_mut());
-                let mut house = 0xEE;
+                let mut pit = 0xEE;
                 // SAFETY: see the module docs.
-                let result = unsafe { oware_player_choose(player, game, &mut house) };
+                let result = unsafe { oware_player_choose(player, game, &mut pit) };
                 if player.is_null() || game.is_null() {
                     expect(result, oware_result::NullParameter);
                 } else if is_over(game) {
                     expect(result, oware_result::GameOver);
                 } else {
                     expect(result, oware_result::Ok);
-                    assert_eq!(check_move(game, house).0, oware_result::Ok, "chose {house}");
+                    assert_eq!(check_move(game, pit).0, oware_result::Ok, "chose {pit}");
                 }
             }
             Op::EndgameBuild => {
@@ -969,12 +969,12 @@ impl Driver {
         let h = houses(game);
         assert!((1..=OWARE_MAX_HOUSES).contains(&h));
         let legal = legal_moves(game);
-        for house in (0..=(2 * h + 1) as u8).chain([args[0]]) {
-            let (result, _) = check_move(game, house);
+        for pit in (0..=(2 * h + 1) as u8).chain([args[0]]) {
+            let (result, _) = check_move(game, pit);
             assert_eq!(
                 result == oware_result::Ok,
-                legal.contains(&house),
-                "house {house}"
+                legal.contains(&pit),
+                "pit {pit}"
             );
         }
         let mut side = oware_side::South;
@@ -1063,12 +1063,12 @@ impl Driver {
             assert_eq!(relays.len(), report.relays_len);
         }
         // Move letters both ways.
-        let house = args[0];
+        let pit = args[0];
         // SAFETY: see the module docs.
-        let letter = read_string(|b, l, n| unsafe { oware_game_move_to_str(game, house, b, l, n) });
+        let letter = read_string(|b, l, n| unsafe { oware_game_move_to_str(game, pit, b, l, n) });
         match letter {
             Ok(letter) => {
-                assert!(usize::from(house) < 2 * h);
+                assert!(usize::from(pit) < 2 * h);
                 let c_letter = cstring(letter.into_bytes());
                 let mut back = 0xEE;
                 // SAFETY: see the module docs.
@@ -1076,25 +1076,25 @@ impl Driver {
                     oware_game_move_from_str(game, c_letter.as_ptr(), &mut back, e, l)
                 };
                 detailed(err_len(args[1]), Ok(()), from_str);
-                assert_eq!(back, house);
+                assert_eq!(back, pit);
             }
             Err(result) => {
                 assert_eq!(result, oware_result::InvalidArgument);
-                assert!(usize::from(house) >= 2 * h);
+                assert!(usize::from(pit) >= 2 * h);
             }
         }
         // The explanation of that move, unplayed: given exactly when the
         // move is legal, and it names the house sown from.
         // SAFETY: see the module docs.
         let explained =
-            read_string(|b, l, n| unsafe { oware_game_explain(game, house, b, l, n, null_mut()) });
+            read_string(|b, l, n| unsafe { oware_game_explain(game, pit, b, l, n, null_mut()) });
         let mut reason = oware_illegal_move_reason::Other;
         // SAFETY: see the module docs.
-        let result = unsafe { oware_game_explain(game, house, null_mut(), 0, &mut 0, &mut reason) };
-        let checked = check_move(game, house);
+        let result = unsafe { oware_game_explain(game, pit, null_mut(), 0, &mut 0, &mut reason) };
+        let checked = check_move(game, pit);
         assert_eq!(
             reason, checked.1,
-            "explain and check_move disagree on {house}"
+            "explain and check_move disagree on {pit}"
         );
         if result != oware_result::InsufficientSize {
             assert_eq!(result, checked.0);
@@ -1147,7 +1147,7 @@ impl Driver {
         } else {
             let len = usize::from(how & 0x0F);
             let fill = oware_move_score {
-                house: 0,
+                pit: 0,
                 score: oware_score {
                     kind: oware_score_kind::Loss,
                     centiseeds: 0,
@@ -1169,9 +1169,9 @@ impl Driver {
                 assert_eq!((result, n), (oware_result::InsufficientSize, legal.len()));
             } else {
                 assert_eq!((result, n), (oware_result::Ok, legal.len()));
-                let mut houses: Vec<u8> = buf[..n].iter().map(|s| s.house).collect();
-                houses.sort_unstable();
-                assert_eq!(houses, legal);
+                let mut pits: Vec<u8> = buf[..n].iter().map(|s| s.pit).collect();
+                pits.sort_unstable();
+                assert_eq!(pits, legal);
             }
         }
     }

@@ -348,7 +348,7 @@ pub enum Op {
     GameClone,
     /// Game slot: `oware_game_free`.
     GameFree,
-    /// Game slot, house byte (any value): `oware_game_play`, checked
+    /// Game slot, pit byte (any value): `oware_game_play`, checked
     /// against `oware_game_check_move`.
     Play,
     /// Game slot, choice: plays the legal move of that number.

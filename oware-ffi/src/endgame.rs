@@ -450,7 +450,7 @@ pub unsafe extern "C" fn oware_endgame_save(
 }
 
 /// Probes the database for the game's current position: writes its value
-/// to `*out` and its best moves (absolute house indices, best first) to
+/// to `*out` and its best moves (pit indices, best first) to
 /// `best_moves`. A buffer of `OWARE_MAX_HOUSES` bytes always suffices.
 ///
 /// `*out_n` is set to the number of moves written, or needed

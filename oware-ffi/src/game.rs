@@ -55,37 +55,37 @@ impl oware_game {
         self.game().ruleset().houses_per_side()
     }
 
-    /// The move sowing absolute house `house`, or why there is none: the
-    /// game is over or the index is beyond the ruleset's houses.
-    fn to_move(&self, house: u8) -> Result<Move, oware_illegal_move_reason> {
+    /// The move sowing the house at pit index `pit`, or why there is none:
+    /// the game is over or the pit is not one of the ruleset's houses.
+    fn to_move(&self, pit: u8) -> Result<Move, oware_illegal_move_reason> {
         if self.game().is_game_over() {
             return Err(oware_illegal_move_reason::GameOver);
         }
-        Move::from_index(usize::from(house), self.houses())
+        Move::from_index(usize::from(pit), self.houses())
             .ok_or(oware_illegal_move_reason::NoSuchHouse)
     }
 
-    /// Why the move sowing absolute house `house` is not legal now, if it is not.
-    fn check(&self, house: u8) -> Result<(), oware_illegal_move_reason> {
-        let m = self.to_move(house)?;
+    /// Why the move sowing pit `pit` is not legal now, if it is not.
+    fn check(&self, pit: u8) -> Result<(), oware_illegal_move_reason> {
+        let m = self.to_move(pit)?;
         self.game()
             .position()
             .check(m)
             .map_err(oware_illegal_move_reason::from)
     }
 
-    /// Plays the move sowing absolute house `house`, or says why it cannot.
-    fn play(&mut self, house: u8) -> Result<oware_move_report, oware_illegal_move_reason> {
-        let m = self.to_move(house)?;
+    /// Plays the move sowing pit `pit`, or says why it cannot.
+    fn play(&mut self, pit: u8) -> Result<oware_move_report, oware_illegal_move_reason> {
+        let m = self.to_move(pit)?;
         let report = self.record.game.play(m).map_err(|e| e.reason)?;
         let summary = oware_move_report::new(&report, self.game().ply(), self.game().position());
         self.reports.push((report, summary));
         Ok(summary)
     }
 
-    /// What the move sowing absolute house `house` would do, or why it cannot be played.
-    fn explain(&self, house: u8) -> Result<Explanation, oware_illegal_move_reason> {
-        let m = self.to_move(house)?;
+    /// What the move sowing pit `pit` would do, or why it cannot be played.
+    fn explain(&self, pit: u8) -> Result<Explanation, oware_illegal_move_reason> {
+        let m = self.to_move(pit)?;
         Ok(self.game().explain(m).map_err(|e| e.reason)?)
     }
 
@@ -297,8 +297,8 @@ pub unsafe extern "C" fn oware_game_free(game: *mut oware_game) {
 }
 
 /// Returns the number of houses a side has in the game's ruleset (6 in
-/// Oware, 7 in Congkak), or 0 when `game` is NULL. Absolute house indices
-/// run from 0 to twice this, exclusive.
+/// Oware, 7 in Congkak), or 0 when `game` is NULL. With `n` this number,
+/// the houses are pits `0..2n` and the stores pits `2n` and `2n + 1`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_game_houses_per_side(game: *const oware_game) -> usize {
     ffi_boundary! {
@@ -356,7 +356,7 @@ pub unsafe extern "C" fn oware_game_board(
     }
 }
 
-/// Writes the legal moves, as absolute house indices in increasing order;
+/// Writes the legal moves, as pit indices in increasing order;
 /// none once the game is over. A buffer of `OWARE_MAX_HOUSES` bytes always
 /// suffices.
 ///
@@ -378,7 +378,7 @@ pub unsafe extern "C" fn oware_game_legal_moves(
     }
 }
 
-/// Checks the move that sows absolute house `house`: returns
+/// Checks the move that sows `pit` (a house: `0..2n`): returns
 /// `OWARE_RESULT_OK` if it is legal, `OWARE_RESULT_GAME_OVER` if the game
 /// is over, else `OWARE_RESULT_ILLEGAL_MOVE`. Unless `out_reason` is NULL,
 /// `*out_reason` is set to why (`OWARE_ILLEGAL_MOVE_REASON_NONE` when
@@ -386,12 +386,12 @@ pub unsafe extern "C" fn oware_game_legal_moves(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_game_check_move(
     game: *const oware_game,
-    house: u8,
+    pit: u8,
     out_reason: *mut oware_illegal_move_reason,
 ) -> oware_result {
     ffi_result! {
         let game = arg_ref!(game);
-        with_reason(out_reason, game.check(house))
+        with_reason(out_reason, game.check(pit))
     }
 }
 
@@ -410,7 +410,7 @@ pub extern "C" fn oware_illegal_move_reason_message(reason: u32) -> *const c_cha
     }
 }
 
-/// Plays the move that sows absolute house `house` and, unless
+/// Plays the move that sows `pit` (a house: `0..2n`) and, unless
 /// `out_report` is NULL, writes what it did to `*out_report`.
 ///
 /// Returns `OWARE_RESULT_ILLEGAL_MOVE` or `OWARE_RESULT_GAME_OVER` when
@@ -423,14 +423,14 @@ pub extern "C" fn oware_illegal_move_reason_message(reason: u32) -> *const c_cha
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_game_play(
     game: *mut oware_game,
-    house: u8,
+    pit: u8,
     out_report: *mut oware_move_report,
     out_reason: *mut oware_illegal_move_reason,
 ) -> oware_result {
     ffi_result! {
         let out = Out::optional(out_report);
         let game = arg_mut!(game);
-        let summary = with_reason(out_reason, game.play(house))?;
+        let summary = with_reason(out_reason, game.play(pit))?;
         if let Some(out) = out {
             out.set(summary);
         }
@@ -438,8 +438,8 @@ pub unsafe extern "C" fn oware_game_play(
     }
 }
 
-/// Writes, without playing it, what the move that sows absolute house
-/// `house` would do, as one English sentence in the field's words, e.g.
+/// Writes, without playing it, what the move that sows `pit` (a house:
+/// `0..2n`) would do, as one English sentence in the field's words, e.g.
 /// `"F sows 3 seeds into a, b, c; the last seed makes c 2: captures c (2)
 /// and b (3) = 5"`: the seeds sown lap by lap, where the last seed falls
 /// and what it makes there, the captures and their total, and the rules
@@ -457,7 +457,7 @@ pub unsafe extern "C" fn oware_game_play(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_game_explain(
     game: *const oware_game,
-    house: u8,
+    pit: u8,
     buf: *mut c_char,
     len: usize,
     out_n: *mut usize,
@@ -466,7 +466,7 @@ pub unsafe extern "C" fn oware_game_explain(
     ffi_result! {
         let buf = StrBuf::new(buf, len, out_n)?;
         let game = arg_ref!(game);
-        let explanation = with_reason(out_reason, game.explain(house))?;
+        let explanation = with_reason(out_reason, game.explain(pit))?;
         buf.write(&explanation.to_string())
     }
 }
@@ -572,7 +572,7 @@ pub unsafe extern "C" fn oware_game_report_relays(
     }
 }
 
-/// Writes the moves played, as absolute house indices, in order.
+/// Writes the moves played, as pit indices, in order.
 ///
 /// `*out_n` is set to the number written, or needed
 /// (`OWARE_RESULT_INSUFFICIENT_SIZE`; it is `oware_game_ply`).
@@ -596,7 +596,7 @@ pub unsafe extern "C" fn oware_game_moves(
 /// came last, else the last move.
 ///
 /// Unless `out_move` is NULL, `*out_move` is set to the move taken back
-/// (an absolute house index), or `OWARE_NO_MOVE` when an agreement was.
+/// (its pit index), or `OWARE_NO_MOVE` when an agreement was.
 /// Returns `OWARE_RESULT_NOTHING_TO_UNDO` at the start of the game.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_game_undo(game: *mut oware_game, out_move: *mut u8) -> oware_result {
@@ -666,7 +666,7 @@ pub unsafe extern "C" fn oware_game_end_by_agreement(
 
 /// Writes the houses of `side` (an `oware_side`) that its opponent could
 /// capture with its next move, were the opponent to move now, as a bit
-/// mask of absolute house indices (bit `i` set: house `i` is under
+/// mask of pit indices (bit `i` set: the house at pit `i` is under
 /// threat): the houses a frontend rings as threatened.
 ///
 /// Returns `OWARE_RESULT_INVALID_ARGUMENT` when `side` is not an
@@ -749,18 +749,18 @@ pub unsafe extern "C" fn oware_game_ruleset_to_str(
     }
 }
 
-/// Writes the letter of the move that sows absolute house `house`: `A`,
+/// Writes the letter of the move that sows `pit` (a house: `0..2n`): `A`,
 /// `B`, … for South's houses, `a`, `b`, … for North's.
 ///
 /// `buf` is written up to `len` bytes, NUL-terminated (2 bytes suffice);
 /// `*out_n` is set to the length written, or the size needed
 /// (`OWARE_RESULT_INSUFFICIENT_SIZE`). Returns
-/// `OWARE_RESULT_INVALID_ARGUMENT` when `house` is not a house of the
-/// ruleset.
+/// `OWARE_RESULT_INVALID_ARGUMENT` when `pit` is not a house of the
+/// ruleset (`2n` or more).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_game_move_to_str(
     game: *const oware_game,
-    house: u8,
+    pit: u8,
     buf: *mut c_char,
     len: usize,
     out_n: *mut usize,
@@ -768,13 +768,13 @@ pub unsafe extern "C" fn oware_game_move_to_str(
     ffi_result! {
         let buf = StrBuf::new(buf, len, out_n)?;
         let game = arg_ref!(game);
-        let m = Move::from_index(usize::from(house), game.houses())
+        let m = Move::from_index(usize::from(pit), game.houses())
             .ok_or(oware_result::InvalidArgument)?;
         buf.write(&m.to_string())
     }
 }
 
-/// Reads a move letter (`"C"`, `"f"`) and writes the absolute index of its
+/// Reads a move letter (`"C"`, `"f"`) and writes the pit index of its
 /// origin house to `*out_move`. Whether the move is legal is not checked.
 ///
 /// Returns `OWARE_RESULT_PARSE_ERROR` unless `text` is exactly one letter

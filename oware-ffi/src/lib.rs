@@ -13,10 +13,15 @@
 //!   [`oware_result_message`] gives a static message for each code. Objects
 //!   and values come back through out-parameters, which are written only on
 //!   success unless a function says otherwise.
-//! - **Moves** are absolute house indices: South's houses are `0..n` (`A`,
-//!   `B`, …), North's `n..2n` (`a`, `b`, …), where `n` is the ruleset's
-//!   houses a side ([`oware_game_houses_per_side`]; 6 in Oware). A **pit**
-//!   index adds the stores: `2n` is South's store, `2n + 1` North's.
+//! - **Pits and moves.** A **pit** index numbers the board's pits
+//!   counter-clockwise from South's `A`: South's houses are `0..n` (`A`,
+//!   `B`, …), North's `n..2n` (`a`, `b`, …), South's store is `2n` and
+//!   North's `2n + 1`, where `n` is the ruleset's houses a side
+//!   ([`oware_game_houses_per_side`]; 6 in Oware). A move is the pit index
+//!   of its origin house, so always below `2n`, and is named `pit` where
+//!   no more specific name (`played`, `best_move`) says its role. As in
+//!   Rust and Python, a **house** is one of the playing pits, never an
+//!   index across the board.
 //! - **Buffers are owned by the caller.** A list is written to
 //!   `(T *buf, size_t len, size_t *out_n)`: on success `*out_n` is the number
 //!   of items written; when `len` is too small the function returns

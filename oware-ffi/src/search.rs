@@ -422,7 +422,7 @@ pub unsafe extern "C" fn oware_player_set_stop(
 }
 
 /// Chooses the player's move in the game's current position and writes it
-/// (an absolute house index) to `*out_move`; the game is not changed.
+/// (its pit index) to `*out_move`; the game is not changed.
 ///
 /// Returns `OWARE_RESULT_GAME_OVER` when the game is over.
 #[unsafe(no_mangle)]

@@ -117,10 +117,10 @@ fn position(game: *const oware_game) -> String {
     text_of(|b, l, n| unsafe { oware_game_position_to_str(game, b, l, n) })
 }
 
-fn play(game: *mut oware_game, house: u8) -> oware_move_report {
+fn play(game: *mut oware_game, pit: u8) -> oware_move_report {
     let mut report = core::mem::MaybeUninit::<oware_move_report>::uninit();
     assert_eq!(
-        unsafe { oware_game_play(game, house, report.as_mut_ptr(), null_mut()) },
+        unsafe { oware_game_play(game, pit, report.as_mut_ptr(), null_mut()) },
         R::Ok
     );
     unsafe { report.assume_init() }
@@ -627,32 +627,32 @@ fn boards_moves_and_turns() {
     }
 }
 
-/// The code and `out_reason` of `oware_game_check_move` for `house`, checked
+/// The code and `out_reason` of `oware_game_check_move` for `pit`, checked
 /// to be what `oware_game_play` (on a clone) and `oware_game_explain` give
 /// too, with `out_reason` and without.
-fn reason_of(game: *const oware_game, house: u8) -> (oware_result, oware_illegal_move_reason) {
+fn reason_of(game: *const oware_game, pit: u8) -> (oware_result, oware_illegal_move_reason) {
     let with_reason = |f: &dyn Fn(*mut oware_illegal_move_reason) -> oware_result| {
         let mut reason = oware_illegal_move_reason::Other;
         let code = f(&mut reason);
         assert_eq!(f(null_mut()), code, "the same code without out_reason");
         (code, reason)
     };
-    let checked = with_reason(&|r| unsafe { oware_game_check_move(game, house, r) });
+    let checked = with_reason(&|r| unsafe { oware_game_check_move(game, pit, r) });
     let played = with_reason(&|r| unsafe {
         let mut copy = null_mut();
         assert_eq!(oware_game_clone(game, &mut copy), R::Ok);
-        let code = oware_game_play(copy, house, null_mut(), r);
+        let code = oware_game_play(copy, pit, null_mut(), r);
         oware_game_free(copy);
         code
     });
     let explained = with_reason(&|r| unsafe {
         let mut n = 0;
-        match oware_game_explain(game, house, null_mut(), 0, &mut n, r) {
+        match oware_game_explain(game, pit, null_mut(), 0, &mut n, r) {
             R::InsufficientSize => R::Ok,
             code => code,
         }
     });
-    assert_eq!((played, explained), (checked, checked), "house {house}");
+    assert_eq!((played, explained), (checked, checked), "pit {pit}");
     checked
 }
 
@@ -1168,7 +1168,7 @@ fn outcomes() {
 }
 
 #[test]
-fn threats_are_absolute_house_masks() {
+fn threats_are_pit_masks() {
     let game = make(oware_game_from_position, "4,4,4,4,4,5/4,4,4,4,1,6 n 0 0");
     let mut mask = u32::MAX;
     unsafe {
@@ -1397,8 +1397,7 @@ fn tags_read_back() {
 #[test]
 fn move_letters() {
     let game = abapa();
-    let letter =
-        |house: u8| text_of(|b, l, n| unsafe { oware_game_move_to_str(game, house, b, l, n) });
+    let letter = |pit: u8| text_of(|b, l, n| unsafe { oware_game_move_to_str(game, pit, b, l, n) });
     assert_eq!(letter(0), "A");
     assert_eq!(letter(5), "F");
     assert_eq!(letter(6), "a");
@@ -1755,7 +1754,7 @@ fn searchers() {
 
         // Analysis: every move, best first; the size is checked first.
         let mut scores = [oware_move_score {
-            house: 0,
+            pit: 0,
             score: oware_score {
                 kind: oware_score_kind::Centiseeds,
                 centiseeds: 0,
@@ -1809,9 +1808,9 @@ fn searchers() {
             R::Ok
         );
         assert_eq!(n, 6);
-        let mut houses: Vec<u8> = scores[..n].iter().map(|s| s.house).collect();
-        houses.sort_unstable();
-        assert_eq!(houses, [0, 1, 2, 3, 4, 5]);
+        let mut pits: Vec<u8> = scores[..n].iter().map(|s| s.pit).collect();
+        pits.sort_unstable();
+        assert_eq!(pits, [0, 1, 2, 3, 4, 5]);
         assert!(
             scores[..n]
                 .windows(2)
@@ -1833,7 +1832,7 @@ fn searchers() {
         assert!(r.score.plies >= 1);
         assert_eq!(r.score.centiseeds, 0);
         let mut scores = [oware_move_score {
-            house: 0,
+            pit: 0,
             score: r.score,
         }; OWARE_MAX_HOUSES];
         let mut n = 0;
@@ -2443,7 +2442,7 @@ mod endgame {
         assert_eq!((summary.lower, summary.upper, summary.exact), (1, 1, true));
         assert_eq!((summary.seeds, summary.safe), (3, true));
         assert_eq!(moves[0], 5, "F");
-        // North to move in the mirror image: f, an absolute index of North's.
+        // North to move in the mirror image: f, pit 11.
         let mirror = make(oware_game_from_position, "1,1,0,0,0,0/0,0,0,0,0,1 n 21 24");
         let (summary, moves) = probe(endgame, mirror).expect("probe");
         assert_eq!((summary.lower, summary.exact), (1, true));
@@ -3048,7 +3047,7 @@ fn text_that_is_not_utf8_is_a_parse_error_everywhere() {
 fn explain_writes_the_sentence_and_plays_nothing() {
     let game = make(oware_game_from_position, "4,4,4,4,4,3/4,2,1,4,4,4 s 3 3");
     let explain =
-        |house| move |b, l, n| unsafe { oware_game_explain(game, house, b, l, n, null_mut()) };
+        |pit| move |b, l, n| unsafe { oware_game_explain(game, pit, b, l, n, null_mut()) };
     assert_eq!(
         text_of(explain(5)),
         "F sows 3 seeds into a, b, c; the last seed makes c 2: captures c (2) and b (3) = 5"
@@ -3057,9 +3056,9 @@ fn explain_writes_the_sentence_and_plays_nothing() {
     assert_eq!(unsafe { oware_game_ply(game) }, 0, "nothing played");
     let mut buf = [b'x' as c_char; 128];
     let mut n = 7;
-    for house in [6, 12, 255] {
-        let code = explain(house)(buf.as_mut_ptr(), buf.len(), &mut n);
-        assert_eq!(code, R::IllegalMove, "house {house}");
+    for pit in [6, 12, 255] {
+        let code = explain(pit)(buf.as_mut_ptr(), buf.len(), &mut n);
+        assert_eq!(code, R::IllegalMove, "pit {pit}");
     }
     assert_eq!(n, 7, "nothing written for an illegal move");
     let code =

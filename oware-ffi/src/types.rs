@@ -7,8 +7,8 @@ use oware::{
 
 use crate::{OWARE_NO_MOVE, oware_result};
 
-/// A side: South owns houses `A`–`F` (absolute `0..n`) and moves first,
-/// North owns `a`–`f` (`n..2n`).
+/// A side: South owns houses `A`–`F` (pits `0..n`) and moves first,
+/// North owns `a`–`f` (pits `n..2n`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum oware_side {
@@ -151,7 +151,8 @@ pub enum oware_illegal_move_reason {
     GameOver = 1,
     /// The house belongs to the side not to move.
     WrongSide = 2,
-    /// The index is not a house of this ruleset (`>= 2n`).
+    /// The pit is not a house of this ruleset: its index is `2n` or more
+    /// (a store, or beyond the board).
     NoSuchHouse = 3,
     /// The house is empty.
     EmptyHouse = 4,
@@ -228,7 +229,7 @@ impl From<IllegalMoveReason> for oware_illegal_move_reason {
 pub struct oware_move_report {
     /// The move's ply number in the game, from 1.
     pub ply: usize,
-    /// The origin house, as an absolute index.
+    /// The pit index of the origin house.
     pub played: u8,
     /// The side that played the move.
     pub mover: oware_side,
@@ -416,7 +417,7 @@ pub const OWARE_MAX_PV: usize = 64;
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct oware_search_result {
-    /// The best move, as an absolute house index.
+    /// The best move, as the pit index of its origin house.
     pub best_move: u8,
     /// Its score, from the side to move's view.
     pub score: oware_score,
@@ -427,8 +428,8 @@ pub struct oware_search_result {
     /// The length of `pv`.
     pub pv_len: usize,
     /// The principal variation, the best line, starting with `best_move`
-    /// (absolute house indices; the side to move changes as the moves are
-    /// played). Entries from `pv_len` on are `OWARE_NO_MOVE`.
+    /// (pit indices; the side to move changes as the moves are played).
+    /// Entries from `pv_len` on are `OWARE_NO_MOVE`.
     pub pv: [u8; OWARE_MAX_PV],
 }
 
@@ -454,8 +455,8 @@ impl oware_search_result {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct oware_move_score {
-    /// The move, as an absolute house index.
-    pub house: u8,
+    /// The move, as the pit index of its origin house.
+    pub pit: u8,
     /// Its score, from the view of the side that plays it.
     pub score: oware_score,
 }
@@ -463,7 +464,7 @@ pub struct oware_move_score {
 impl oware_move_score {
     pub(crate) fn new(s: &MoveScore, h: usize) -> oware_move_score {
         oware_move_score {
-            house: move_index(s.m, h),
+            pit: move_index(s.m, h),
             score: s.score.into(),
         }
     }
@@ -495,7 +496,8 @@ impl TryFrom<u32> for oware_text_kind {
     }
 }
 
-/// The absolute index of a move's origin house with `h` houses a side.
+/// The pit index of a move's origin house with `h` houses a side
+/// ([`oware::Move::to_index`]).
 pub(crate) fn move_index(m: oware::Move, h: usize) -> u8 {
     m.to_index(h) as u8
 }

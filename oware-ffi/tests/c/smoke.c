@@ -286,10 +286,10 @@ static void test_error_messages(void) {
   EXPECT_MSG(oware_game_tag(game, "North", value, sizeof value, &n, ERR), OWARE_RESULT_NO_SUCH_TAG,
              "the game's record has no tag of that name");
   EXPECT_MSG(oware_game_tag(game, "South", value, sizeof value, &n, ERR), OWARE_RESULT_OK, "");
-  uint8_t house = 0;
-  EXPECT_MSG(oware_game_move_from_str(game, "G ", &house, ERR), OWARE_RESULT_PARSE_ERROR,
+  uint8_t pit = 0;
+  EXPECT_MSG(oware_game_move_from_str(game, "G ", &pit, ERR), OWARE_RESULT_PARSE_ERROR,
              "invalid move notation: expected one letter A-F (South) or a-f (North)");
-  EXPECT_MSG(oware_game_move_from_str(game, "g", &house, ERR), OWARE_RESULT_PARSE_ERROR,
+  EXPECT_MSG(oware_game_move_from_str(game, "g", &pit, ERR), OWARE_RESULT_PARSE_ERROR,
              "g: no such house in this ruleset");
   oware_game_free(game);
 
@@ -381,20 +381,20 @@ static void test_queries(void) {
   oware_game_free(game);
 }
 
-/* Why `house` cannot be played, from oware_game_check_move, checked to be
+/* Why `pit` cannot be played, from oware_game_check_move, checked to be
  * what oware_game_play (on a clone) and oware_game_explain set too. */
-static oware_illegal_move_reason reason_of(const oware_game *game, uint8_t house, oware_result expected) {
+static oware_illegal_move_reason reason_of(const oware_game *game, uint8_t pit, oware_result expected) {
   oware_illegal_move_reason reason = OWARE_ILLEGAL_MOVE_REASON_OTHER;
-  EXPECT(oware_game_check_move(game, house, &reason), expected);
-  EXPECT(oware_game_check_move(game, house, NULL), expected);
+  EXPECT(oware_game_check_move(game, pit, &reason), expected);
+  EXPECT(oware_game_check_move(game, pit, NULL), expected);
   oware_game *copy = NULL;
   OK(oware_game_clone(game, &copy));
   oware_illegal_move_reason played = OWARE_ILLEGAL_MOVE_REASON_OTHER;
-  EXPECT(oware_game_play(copy, house, NULL, &played), expected);
+  EXPECT(oware_game_play(copy, pit, NULL, &played), expected);
   oware_game_free(copy);
   oware_illegal_move_reason explained = OWARE_ILLEGAL_MOVE_REASON_OTHER;
   size_t n = 0;
-  const oware_result code = oware_game_explain(game, house, NULL, 0, &n, &explained);
+  const oware_result code = oware_game_explain(game, pit, NULL, 0, &n, &explained);
   EXPECT(code == OWARE_RESULT_INSUFFICIENT_SIZE ? OWARE_RESULT_OK : code, expected); /* a legal move */
   CHECK(played == reason && explained == reason);
   return reason;
@@ -646,19 +646,19 @@ static oware_outcome play_game(const char *ruleset, oware_player *south, oware_s
   while (outcome_of(game).termination == OWARE_TERMINATION_NONE) {
     oware_side side;
     OK(oware_game_turn(game, &side));
-    uint8_t house = OWARE_NO_MOVE;
+    uint8_t pit = OWARE_NO_MOVE;
     if (side == OWARE_SIDE_SOUTH) {
-      OK(oware_player_choose(south, game, &house));
+      OK(oware_player_choose(south, game, &pit));
     } else {
       oware_search_result result;
       OK(oware_searcher_search(searcher, game, &limits, &result));
       CHECK(result.pv_len >= 1 && result.pv[0] == result.best_move && result.depth >= 1);
-      house = result.best_move;
+      pit = result.best_move;
     }
-    CHECK(reason_of(game, house, OWARE_RESULT_OK) == OWARE_ILLEGAL_MOVE_REASON_NONE);
+    CHECK(reason_of(game, pit, OWARE_RESULT_OK) == OWARE_ILLEGAL_MOVE_REASON_NONE);
     oware_move_report report;
-    OK(oware_game_play(game, house, &report, NULL));
-    CHECK(report.played == house && report.ply == oware_game_ply(game));
+    OK(oware_game_play(game, pit, &report, NULL));
+    CHECK(report.played == pit && report.ply == oware_game_ply(game));
     /* Every sown seed landed in a pit; the seeds are all still there. */
     uint8_t *sown = malloc(report.sown_len + 1);
     size_t n = 0;
@@ -757,6 +757,12 @@ static void test_engine(void) {
   OK(oware_searcher_analyse(searcher, game, &depth4, scores, OWARE_MAX_HOUSES, &n));
   CHECK(n == 6);
   for (size_t i = 1; i < n; i++) CHECK(scores[i - 1].score.centiseeds >= scores[i].score.centiseeds);
+  unsigned scored = 0; /* each of South's pits 0..5 once */
+  for (size_t i = 0; i < n; i++) {
+    CHECK(scores[i].pit < 6);
+    scored |= 1u << scores[i].pit;
+  }
+  CHECK(scored == 0x3f);
   EXPECT(oware_searcher_analyse(searcher, game, &too_deep, scores, OWARE_MAX_HOUSES, &n), OWARE_RESULT_INVALID_ARGUMENT);
   OK(oware_searcher_analyse(searcher, game, &none, scores, OWARE_MAX_HOUSES, &n));
   CHECK(n == 6);
@@ -917,7 +923,7 @@ static void test_endgame(void) {
   EXPECT(oware_endgame_probe(endgame, game, NULL, best, sizeof best, &n), OWARE_RESULT_NULL_PARAMETER);
   EXPECT(oware_endgame_probe(endgame, NULL, &probe, best, sizeof best, &n), OWARE_RESULT_NULL_PARAMETER);
   EXPECT(oware_endgame_probe(NULL, game, &probe, best, sizeof best, &n), OWARE_RESULT_NULL_PARAMETER);
-  /* North to move in the mirror image: f, North's absolute index 11. */
+  /* North to move in the mirror image: f, pit 11. */
   oware_game *mirror = game_at("1,1,0,0,0,0/0,0,0,0,0,1 n 21 24");
   OK(oware_endgame_probe(endgame, mirror, &probe, best, sizeof best, &n));
   CHECK(probe.exact && probe.lower == 1 && best[0] == 11);

@@ -125,7 +125,7 @@ void test_engine_and_stop() {
   const oware_search_result result = searcher.search(game, {4, 0, 0});
   CHECK(result.depth == 4 && result.pv_len >= 1 && result.pv[0] == result.best_move);
   const std::vector<oware_move_score> scores = searcher.analyse(game, {4, 0, 0});
-  CHECK(scores.size() == 6 && scores[0].house == result.best_move);
+  CHECK(scores.size() == 6 && scores[0].pit == result.best_move);
   searcher.clear();
   // No limit: the library's default (8 plies or 1 000 000 positions).
   const oware_search_result by_default = searcher.search(game, {0, 0, 0});
