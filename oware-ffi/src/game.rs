@@ -28,22 +28,12 @@ use crate::{
 #[derive(Clone, Debug)]
 pub struct oware_game {
     record: Record,
-    /// `reports[k]` is what ply `k + 1` did, and its C summary.
-    reports: Vec<(MoveReport, oware_move_report)>,
 }
 
 impl oware_game {
-    /// A handle for `record`, replaying its moves for their reports.
-    fn new(record: Record) -> Result<oware_game, oware_result> {
-        let mut replay = Game::from_position(*record.game.start());
-        let mut reports = Vec::with_capacity(record.game.ply());
-        for &m in record.game.moves() {
-            // The record's moves were all played on this start: this cannot fail.
-            let report = replay.play(m).map_err(|_| oware_result::Panic)?;
-            let summary = oware_move_report::new(&report, replay.ply(), replay.position());
-            reports.push((report, summary));
-        }
-        Ok(oware_game { record, reports })
+    /// A handle for `record`.
+    fn new(record: Record) -> oware_game {
+        oware_game { record }
     }
 
     pub(crate) fn game(&self) -> &Game {
@@ -78,9 +68,11 @@ impl oware_game {
     fn play(&mut self, pit: u8) -> Result<oware_move_report, oware_illegal_move_reason> {
         let m = self.to_move(pit)?;
         let report = self.record.game.play(m).map_err(|e| e.reason)?;
-        let summary = oware_move_report::new(&report, self.game().ply(), self.game().position());
-        self.reports.push((report, summary));
-        Ok(summary)
+        Ok(oware_move_report::new(
+            &report,
+            self.game().ply(),
+            self.game().position(),
+        ))
     }
 
     /// What the move sowing pit `pit` would do, or why it cannot be played.
@@ -89,12 +81,15 @@ impl oware_game {
         Ok(self.game().explain(m).map_err(|e| e.reason)?)
     }
 
-    /// The report of ply `ply` (from 1) and its summary, or
-    /// `Err(InvalidArgument)`.
-    fn report(&self, ply: usize) -> Result<&(MoveReport, oware_move_report), oware_result> {
-        ply.checked_sub(1)
-            .and_then(|i| self.reports.get(i))
-            .ok_or(oware_result::InvalidArgument)
+    /// The report of ply `ply` (from 1, the core's [`Game::report`]) and
+    /// its summary, or `Err(InvalidArgument)`.
+    fn report(&self, ply: usize) -> Result<(MoveReport, oware_move_report), oware_result> {
+        let report = self
+            .game()
+            .report(ply)
+            .ok_or(oware_result::InvalidArgument)?;
+        let summary = oware_move_report::new(&report, ply, &self.game().positions()[ply]);
+        Ok((report, summary))
     }
 }
 
@@ -150,7 +145,7 @@ fn game_from_text(
     out.set(core::ptr::null_mut());
     let text = str_arg(text)?;
     let record = parse(kind, text).map_err(Failure::with(oware_result::ParseError))?;
-    give(&out, oware_game::new(record)?);
+    give(&out, oware_game::new(record));
     Ok(())
 }
 
@@ -612,9 +607,6 @@ pub unsafe extern "C" fn oware_game_undo(game: *mut oware_game, out_move: *mut u
         }
         let h = game.houses();
         let undone = game.record.game.undo();
-        if undone.is_some() {
-            game.reports.pop();
-        }
         if let Some(out) = out {
             out.set(undone.map_or(OWARE_NO_MOVE, |m| move_index(m, h)));
         }
