@@ -1374,10 +1374,13 @@ oware_result oware_player_set_threads(oware_player *player, uint32_t threads);
  * Turns the player's opening book on or off. Level 5 starts with the
  * book that ships with the library (the first plies of the standard
  * 6-house, 4-seed Oware board, searched deeply ahead of time) and plays
- * its move at once where it holds the game's position; other levels have
- * no book, and turning it on gives them none.
+ * its move at once where it holds the game's position. Other levels have
+ * none: turning it on for them is refused, as in Rust
+ * (`Player::set_book`) and Python (`Player.book = True`).
  *
- * Returns `OWARE_RESULT_NULL_PARAMETER` when `player` is NULL.
+ * Returns `OWARE_RESULT_NULL_PARAMETER` when `player` is NULL, and
+ * `OWARE_RESULT_INVALID_ARGUMENT` when `on` is true and the player is
+ * below level 5 (the player is unchanged).
  */
 oware_result oware_player_set_book(oware_player *player, bool on);
 

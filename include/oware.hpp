@@ -515,7 +515,8 @@ class Player {
   }
   // Threads a search runs on, 1 to 64.
   void set_threads(uint32_t threads) { check(oware_player_set_threads(get(), threads)); }
-  // Level 5's opening book, on by default.
+  // Level 5's opening book, on by default; throws when turned on for
+  // another level, which has none.
   void set_book(bool on) { check(oware_player_set_book(get(), on)); }
   // The endgame databases level 5 builds itself, on by default.
   void set_auto_endgame(bool on) { check(oware_player_set_auto_endgame(get(), on)); }

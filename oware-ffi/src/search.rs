@@ -360,10 +360,13 @@ pub unsafe extern "C" fn oware_player_set_threads(
 /// Turns the player's opening book on or off. Level 5 starts with the
 /// book that ships with the library (the first plies of the standard
 /// 6-house, 4-seed Oware board, searched deeply ahead of time) and plays
-/// its move at once where it holds the game's position; other levels have
-/// no book, and turning it on gives them none.
+/// its move at once where it holds the game's position. Other levels have
+/// none: turning it on for them is refused, as in Rust
+/// (`Player::set_book`) and Python (`Player.book = True`).
 ///
-/// Returns `OWARE_RESULT_NULL_PARAMETER` when `player` is NULL.
+/// Returns `OWARE_RESULT_NULL_PARAMETER` when `player` is NULL, and
+/// `OWARE_RESULT_INVALID_ARGUMENT` when `on` is true and the player is
+/// below level 5 (the player is unchanged).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_player_set_book(
     player: *mut oware_player,
@@ -371,9 +374,8 @@ pub unsafe extern "C" fn oware_player_set_book(
 ) -> oware_result {
     ffi_result! {
         let player = arg_mut!(player);
-        let book = (on && player.inner.level() == Level::Five).then(oware::search::Book::standard);
-        player.inner.set_book(book);
-        Ok(())
+        let book = on.then(oware::search::Book::standard);
+        player.inner.set_book(book).map_err(|_| oware_result::InvalidArgument)
     }
 }
 

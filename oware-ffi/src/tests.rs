@@ -2984,8 +2984,16 @@ fn level_five_plays_its_book_until_it_is_turned_off() {
         assert_eq!(oware_player_set_book(player, false), R::Ok);
         assert_eq!(oware_player_choose(player, game, &mut m), R::Ok);
         let mut rust = oware::search::Player::reproducible(oware::search::Level::Five, 1);
-        rust.set_book(None);
+        rust.set_book(None).unwrap();
         assert_eq!(m, move_index(rust.choose(&start).unwrap(), 6));
+        oware_player_free(player);
+        // Below level 5 a book is refused, and the player is unchanged.
+        assert_eq!(oware_player_new(4, 1, true, &mut player), R::Ok);
+        assert_eq!(oware_player_set_book(player, true), R::InvalidArgument);
+        assert_eq!(oware_player_set_book(player, false), R::Ok);
+        assert_eq!(oware_player_choose(player, game, &mut m), R::Ok);
+        let mut four = oware::search::Player::reproducible(oware::search::Level::Four, 1);
+        assert_eq!(m, move_index(four.choose(&start).unwrap(), 6));
         oware_player_free(player);
     }
 }

@@ -165,12 +165,12 @@ impl PyPlayer {
     /// on for another level.
     #[setter]
     fn set_book(&self, py: Python<'_>, on: bool) -> PyResult<()> {
-        if on && self.level != Level::Five {
-            return Err(value_error("only level 5 has an opening book"));
-        }
         let book = on.then(oware::search::Book::standard);
-        self.state.lock(py)?.player.set_book(book);
-        Ok(())
+        let mut state = self.state.lock(py)?;
+        state
+            .player
+            .set_book(book)
+            .map_err(|e| value_error(e.to_string()))
     }
 
     /// The endgame database given, or None.

@@ -120,10 +120,18 @@ fn level_five_plays_the_book_move_and_searches_without_a_book() {
         depth: 1,
     };
     own.insert(game.position(), entry);
-    player.set_book(Some(Arc::new(own)));
+    player.set_book(Some(Arc::new(own))).unwrap();
     assert_eq!(player.choose(&game), Some(a));
-    // Other levels have no book.
-    assert!(Player::new(Level::Four, 1).book().is_none());
+    // Other levels have no book, and are given none.
+    let mut four = Player::new(Level::Four, 1);
+    assert!(four.book().is_none());
+    let refused = four.set_book(Some(Book::standard()));
+    assert_eq!(refused, Err(oware::search::NoBookError(Level::Four)));
+    assert_eq!(
+        refused.unwrap_err().to_string(),
+        "only level 5 has an opening book, not level 4"
+    );
+    assert!(four.book().is_none());
 }
 
 #[test]

@@ -808,6 +808,9 @@ static void test_engine(void) {
   OK(oware_player_set_auto_endgame(player, false));
   oware_player_free(player);
   OK(oware_player_new(2, 42, true, &player));
+  /* Only level 5 has an opening book. */
+  EXPECT(oware_player_set_book(player, true), OWARE_RESULT_INVALID_ARGUMENT);
+  OK(oware_player_set_book(player, false));
   uint8_t m = 0;
   EXPECT(oware_player_choose(player, game, &m), OWARE_RESULT_GAME_OVER);
   EXPECT(oware_player_choose(player, game, NULL), OWARE_RESULT_NULL_PARAMETER);

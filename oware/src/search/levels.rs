@@ -184,6 +184,24 @@ impl fmt::Display for ParseLevelError {
 
 impl core::error::Error for ParseLevelError {}
 
+/// Error when an opening book is given to a player below level 5
+/// ([`Player::set_book`]): only level 5 plays from a book. It holds the
+/// player's level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NoBookError(pub Level);
+
+impl fmt::Display for NoBookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "only level 5 has an opening book, not level {}",
+            self.0.number()
+        )
+    }
+}
+
+impl core::error::Error for NoBookError {}
+
 /// A small seeded random number generator (xorshift64*), so that levels
 /// and matches are reproducible without dependencies.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -306,11 +324,29 @@ impl Player {
         }
     }
 
-    /// Gives level 5 (only) an opening book to play from, or takes it away
-    /// with `None`: where the book holds the game's position, the player
-    /// plays its move at once. Level 5 starts with [`Book::standard`].
-    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+    /// Gives level 5 an opening book to play from, or takes it away with
+    /// `None`: where the book holds the game's position, the player plays
+    /// its move at once. Level 5 starts with [`Book::standard`].
+    ///
+    /// # Errors
+    /// [`NoBookError`] for a book given to a level below 5, which plays
+    /// from none; the player is unchanged. The one rule of who has a book,
+    /// in Rust, Python (`Player.book = True`) and C
+    /// (`oware_player_set_book`).
+    ///
+    /// ```
+    /// use oware::search::{Book, Level, NoBookError, Player};
+    /// let mut four = Player::new(Level::Four, 1);
+    /// assert_eq!(four.set_book(Some(Book::standard())), Err(NoBookError(Level::Four)));
+    /// assert!(four.book().is_none());
+    /// assert_eq!(four.set_book(None), Ok(()));
+    /// ```
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) -> Result<(), NoBookError> {
+        if book.is_some() && self.level != Level::Five {
+            return Err(NoBookError(self.level));
+        }
         self.book = book;
+        Ok(())
     }
 
     /// The opening book level 5 plays from, if any.

@@ -70,7 +70,7 @@ pub use book::{Book, BookEntry, ParseBookError};
 pub use clock::Clock;
 pub use eval::Evaluation;
 pub use hint::{Hint, Judgement};
-pub use levels::{Level, ParseLevelError, Player, Rng};
+pub use levels::{Level, NoBookError, ParseLevelError, Player, Rng};
 pub use matches::{MatchResult, play_match, play_match_with_stop};
 
 use crate::endgame::Database;
