@@ -1338,6 +1338,16 @@ oware_result oware_searcher_analyse(oware_searcher *searcher,
 oware_result oware_player_new(uint32_t level, uint64_t seed, bool reproducible, oware_player **out);
 
 /**
+ * Returns how level `level` (1 to 5) plays, in a few words for a menu,
+ * e.g. `"looks 4 plies ahead"` for level 3 (the core's
+ * `Level::description`, as Python's `Player.description`), or NULL when
+ * `level` is not 1 to 5.
+ *
+ * The string is static and NUL-terminated; it must not be freed.
+ */
+const char *oware_level_description(uint32_t level);
+
+/**
  * Sets the player's time budget: `ms` milliseconds a move (1 to
  * 86 400 000, a day: the range of Rust's `Player::check_limits` and of
  * Python's `Player(time_ms=)`), used with time management (an iteration

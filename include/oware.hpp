@@ -68,6 +68,14 @@ inline std::vector<std::string> variant_names() {
   return names;
 }
 
+// How level `level` (1 to 5) plays, for a menu, e.g. "looks 4 plies ahead";
+// throws Error (OWARE_RESULT_INVALID_ARGUMENT) for another level.
+inline std::string level_description(uint32_t level) {
+  const char* text = oware_level_description(level);
+  if (text == nullptr) throw Error(OWARE_RESULT_INVALID_ARGUMENT, "level must be 1 to 5");
+  return text;
+}
+
 // The message of why a move is illegal, e.g. "house is empty".
 inline std::string illegal_move_reason_message(oware_illegal_move_reason reason) {
   return oware_illegal_move_reason_message(static_cast<uint32_t>(reason));

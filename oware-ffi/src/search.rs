@@ -293,6 +293,22 @@ pub unsafe extern "C" fn oware_player_new(
     }
 }
 
+/// Returns how level `level` (1 to 5) plays, in a few words for a menu,
+/// e.g. `"looks 4 plies ahead"` for level 3 (the core's
+/// `Level::description`, as Python's `Player.description`), or NULL when
+/// `level` is not 1 to 5.
+///
+/// The string is static and NUL-terminated; it must not be freed.
+#[unsafe(no_mangle)]
+pub extern "C" fn oware_level_description(level: u32) -> *const c_char {
+    ffi_boundary! {
+        u8::try_from(level)
+            .ok()
+            .and_then(Level::from_number)
+            .map_or(core::ptr::null(), |l| l.c_description().as_ptr())
+    }
+}
+
 /// Sets the player's time budget: `ms` milliseconds a move (1 to
 /// 86 400 000, a day: the range of Rust's `Player::check_limits` and of
 /// Python's `Player(time_ms=)`), used with time management (an iteration

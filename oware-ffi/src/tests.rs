@@ -221,6 +221,22 @@ fn illegal_move_reasons_have_the_core_messages() {
 }
 
 #[test]
+fn level_descriptions_are_the_cores() {
+    for level in oware::search::Level::ALL {
+        let text = oware_level_description(u32::from(level.number()));
+        assert_eq!(
+            text,
+            level.c_description().as_ptr(),
+            "{level:?}: the core's own string"
+        );
+        assert_eq!(static_str(text), level.description());
+    }
+    for outside in [0, 6, 256 + 3, u32::MAX] {
+        assert!(oware_level_description(outside).is_null(), "{outside}");
+    }
+}
+
+#[test]
 fn variant_names_are_the_core_presets() {
     let names: Vec<&str> = (0..)
         .map(|i| oware_variant_name(i))
@@ -2622,7 +2638,7 @@ mod endgame {
         let mut size = 0;
         let mut text = [0 as c_char; 16];
         let mut convention = oware_convention::EvenSplit;
-        let path = c("/nonexistent/x.owdb");
+        let path = c("/dev/null/x.owdb");
         let endgame = build("abapa", EVEN, 1);
         unsafe {
             assert_eq!(oware_endgame_max_seeds(null(), &mut n), R::NullParameter);
@@ -2668,7 +2684,7 @@ mod endgame {
             oware_player_free(player);
             oware_endgame_free(endgame);
         }
-        let dir = c("/nonexistent");
+        let dir = c("/dev/null/missing");
         let abapa = c("abapa");
         assert_eq!(
             load_dir(&dir, &abapa, EVEN),

@@ -162,6 +162,12 @@ static void test_messages(void) {
   }
   CHECK(presets == 6);
   CHECK(strcmp(oware_variant_name(3), "kalah") == 0);
+
+  /* Each level's words for a menu; none outside 1 to 5. */
+  CHECK(strcmp(oware_level_description(3), "looks 4 plies ahead") == 0);
+  CHECK(strcmp(oware_level_description(5), "thinks a second a move, plays endgames perfectly") == 0);
+  CHECK(oware_level_description(0) == NULL);
+  CHECK(oware_level_description(6) == NULL);
 }
 
 static void test_text(void) {

@@ -53,6 +53,8 @@ void test_free_functions() {
   CHECK(oware::version() == OWARE_VERSION);
   const std::vector<std::string> presets{"abapa", "openspiel", "awale", "kalah", "kalah-irving", "congkak"};
   CHECK(oware::variant_names() == presets);
+  CHECK(oware::level_description(3) == "looks 4 plies ahead");
+  THROWS(oware::level_description(6), OWARE_RESULT_INVALID_ARGUMENT, "level must be 1 to 5");
   CHECK(oware::result_message(OWARE_RESULT_GAME_OVER) == "the game is over");
   CHECK(oware::illegal_move_reason_message(OWARE_ILLEGAL_MOVE_REASON_EMPTY_HOUSE) == "house is empty");
   CHECK(oware::text_error(OWARE_TEXT_KIND_RULESET, "kalah(6,5)").empty());

@@ -103,12 +103,28 @@ impl Level {
     /// ```
     #[must_use]
     pub const fn description(self) -> &'static str {
+        match self.c_description().to_str() {
+            Ok(text) => text,
+            Err(_) => "",
+        }
+    }
+
+    /// The [`description`](Level::description) as a static, NUL-terminated
+    /// C string, which C's `oware_level_description` hands out without
+    /// copying.
+    ///
+    /// ```
+    /// use oware::search::Level;
+    /// assert_eq!(Level::Four.c_description(), c"looks 8 plies ahead");
+    /// ```
+    #[must_use]
+    pub const fn c_description(self) -> &'static core::ffi::CStr {
         match self {
-            Level::One => "random, takes a capture half the time",
-            Level::Two => "greedy: the most seeds now",
-            Level::Three => "looks 4 plies ahead",
-            Level::Four => "looks 8 plies ahead",
-            Level::Five => "thinks a second a move, plays endgames perfectly",
+            Level::One => c"random, takes a capture half the time",
+            Level::Two => c"greedy: the most seeds now",
+            Level::Three => c"looks 4 plies ahead",
+            Level::Four => c"looks 8 plies ahead",
+            Level::Five => c"thinks a second a move, plays endgames perfectly",
         }
     }
 
