@@ -254,8 +254,24 @@ fn play_random_game(ruleset: Ruleset, seed: u64, keep_moves: bool) -> Result<Pla
     })
 }
 
-/// Plays `n` games of uniformly random legal moves inside Rust (the GIL
-/// released, the games spread over threads) and returns NumPy arrays.
+/// Plays *n* games of uniformly random legal moves inside Rust, spread over
+/// *threads* threads (default: the machine's cores) with the GIL released, and
+/// returns NumPy arrays (numpy is needed). Game ``i`` follows its own seed derived
+/// from *seed* (0 to 2**64 - 1) and ``i``, so the result does not depend on *threads*. Ctrl-C
+/// (KeyboardInterrupt) stops it. MemoryError (naming the bytes) when the arrays
+/// cannot be allocated: the moves table takes ``n`` × the longest game's plies bytes.
+///
+/// - ``'plies'``: int32 ``(n,)``, the length of each game;
+/// - ``'winner'``: int8 ``(n,)``, 0 South, 1 North, -1 draw;
+/// - ``'scores'``: uint8 ``(n, 2)``, the final scores (South, North) as in :class:`Outcome`;
+/// - ``'termination'``: uint8 ``(n,)``, an index into :meth:`Termination.all`;
+/// - ``'moves'`` (with ``moves=True``): uint8 ``(n, longest)``, the absolute house
+///   index of each ply, padded with 255.
+///
+/// >>> import oware
+/// >>> games = oware.random_games(1000, ruleset="openspiel", seed=1)
+/// >>> games["plies"].shape, int(games["scores"].sum(axis=1).max()) <= 48
+/// ((1000,), True)
 #[pyfunction]
 #[pyo3(
     signature = (n, *, ruleset = None, seed = Seed::ZERO, moves = false, threads = None),
@@ -627,7 +643,7 @@ impl PyBoardBatch {
         self.n
     }
 
-    /// The rules.
+    /// The rules of every board.
     #[getter]
     fn ruleset(&self) -> PyRuleset {
         PyRuleset(self.ruleset)
@@ -715,8 +731,11 @@ impl PyBoardBatch {
         })
     }
 
-    /// Plays one action (a house index of the side to move) on each board
-    /// whose game goes on; returns (rewards for the movers, done).
+    /// Plays one action on each board whose game goes on (the actions of finished
+    /// boards are ignored). Returns the reward of the side that moved (+1 if the move
+    /// won the game, -1 if it lost it, else 0) and whether each game is over.
+    /// Checks every action first: raises :class:`IllegalMoveError` or ValueError
+    /// naming the board, with no board changed. Releases the GIL.
     fn step<'py>(
         &self,
         py: Python<'py>,

@@ -197,7 +197,14 @@ impl PyBoard {
         replay(start, &[], agreed).map(PyBoard::from_game)
     }
 
-    /// The board of a game record (PGN-like, or bare moves such as `'CfBa'`).
+    /// The board of a game record: PGN-like tag pairs and movetext, or bare moves.
+    /// Every move is checked; raises :class:`InvalidRecordError`. The tags are
+    /// kept (:attr:`tags`) and :meth:`record` writes them again.
+    ///
+    /// >>> import oware
+    /// >>> board = oware.Board.from_record('[Variant "openspiel"]\n[South "Ama"]\n\n1. C f 2. B a *')
+    /// >>> board.ply, str(board.ruleset), board.tags
+    /// (4, 'openspiel', {'South': 'Ama'})
     #[staticmethod]
     fn from_record(record: &str) -> PyResult<PyBoard> {
         let record = record.parse::<Record>().py()?;
@@ -207,7 +214,11 @@ impl PyBoard {
         })
     }
 
-    /// The tags kept from the record the board was read from (a new dict).
+    /// The tags kept from the record this board was read by :meth:`from_record`
+    /// (not ``Variant`` and ``Position``, which come from the game's start), in
+    /// the record's order; a new dict each time, so changing it changes nothing:
+    /// give changed tags to :meth:`record`. :meth:`copy` and pickling keep them; a
+    /// new game (``copy(stack=False)``, :meth:`root`, :meth:`mirror`) has none.
     #[getter]
     fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let tags = PyDict::new(py);
@@ -217,8 +228,24 @@ impl PyBoard {
         Ok(tags)
     }
 
-    /// The game record, with optional tags: any mapping of str to str
-    /// (`{'South': 'Ama'}`).
+    /// The game record, with the kept :attr:`tags` and then *tags* (any mapping
+    /// of str to str, e.g. ``{'South': 'Ama'}``; a name in both takes the value in
+    /// *tags*) after ``Variant``; ``Board.from_record(board.record())`` keeps
+    /// the tags. While the game goes on, a
+    /// ``Result`` (of a resignation, say) and a free-text ``Termination`` may be
+    /// given; once it is over, the game writes both. Raises
+    /// :class:`InvalidTagError` for a tag that cannot be set, and TypeError,
+    /// naming *tags* and the key, for a name or value that is not a str.
+    ///
+    /// >>> import oware
+    /// >>> board = oware.Board.from_record("CfBa")
+    /// >>> print(board.record({"South": "Ama"}))
+    /// [Variant "abapa"]
+    /// [South "Ama"]
+    /// [Result "*"]
+    /// <BLANKLINE>
+    /// 1. C f 2. B a *
+    /// <BLANKLINE>
     #[pyo3(signature = (tags = None))]
     fn record(&self, tags: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
         let mut record = self.record_with_kept_tags()?;
@@ -280,7 +307,7 @@ impl PyBoard {
         self.game.ply()
     }
 
-    /// The rules.
+    /// The rules of the game.
     #[getter]
     fn ruleset(&self) -> PyRuleset {
         PyRuleset(*self.game.ruleset())
@@ -304,7 +331,8 @@ impl PyBoard {
         move_list(py, &self.game.legal_moves())
     }
 
-    /// What the last move did; None at the start.
+    /// What the last move did (see :class:`MoveReport`); None at the start.
+    /// :meth:`push` returns None as in python-chess: read the report here.
     #[getter]
     fn report(&mut self) -> PyResult<Option<PyMoveReport>> {
         if self.report.is_none() && self.game.ply() > 0 {
@@ -353,22 +381,34 @@ impl PyBoard {
         self.game.plies_since_capture()
     }
 
-    /// Plays `move`; raises IllegalMoveError (board unchanged) if it is not legal.
+    /// Plays *move*. Raises :class:`IllegalMoveError` (board unchanged) if it is not
+    /// legal, TypeError if it is not a :class:`Move`. Returns None, as python-chess's
+    /// ``push`` does; :attr:`report` tells what the move did.
     #[pyo3(signature = (r#move, /))]
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         self.play(as_move(r#move, "push")?)
     }
 
-    /// Parses and plays a move such as `'C'`, returning the Move.
+    /// Parses *notation* (a house letter) and plays it; returns the move.
+    /// Raises :class:`InvalidMoveError` or :class:`IllegalMoveError`.
     fn push_str<'py>(&mut self, py: Python<'py>, notation: &str) -> PyResult<Bound<'py, PyMove>> {
         let m = parse_move(notation, Some(self.pos().board().houses_per_side()))?.0;
         self.play(m)?;
         move_object(py, m)
     }
 
-    /// Takes back the last thing done, as `Game::undo` does: an agreement
-    /// to end the game if that came last (returns None), else the last
-    /// move (returns it).
+    /// Takes back the last thing done, as Rust's ``Game::undo`` and C's
+    /// ``oware_game_undo`` do: an agreement to end the game, if that came last
+    /// (returns None; the moves stay), else the last move (returns it). Raises
+    /// IndexError when there is nothing to take back.
+    ///
+    /// >>> import oware
+    /// >>> board = oware.Board.from_record("CfBa")
+    /// >>> outcome = board.end_by_agreement()
+    /// >>> board.pop() is None, board.is_game_over()
+    /// (True, False)
+    /// >>> board.pop()
+    /// Move('a')
     fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyMove>>> {
         if self.game.ply() == 0 && !self.agreed() {
             return Err(PyIndexError::new_err("pop from an empty move stack"));
@@ -380,7 +420,7 @@ impl PyBoard {
         undone.map(|m| move_object(py, m)).transpose()
     }
 
-    /// The last move played.
+    /// The last move played. Raises IndexError when no move has been played.
     fn peek<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
         let m = self
             .game
@@ -396,7 +436,23 @@ impl PyBoard {
         Ok(self.game.is_legal(as_move(r#move, "is_legal")?))
     }
 
-    /// What `move` would do, unplayed, as one sentence; raises IllegalMoveError.
+    /// What *move* would do from this position, without playing it: one
+    /// English sentence in the field's words, as Rust's ``Game::explain`` and
+    /// C's ``oware_game_explain`` give it. It names the seeds sown lap by lap,
+    /// where the last seed falls and what it makes there, the captures and
+    /// their total, and the rules that apply, citing the rule numbers of the
+    /// rules specification: a lap that skips the origin house (R4), a grand
+    /// slam that captures nothing (R6), feeding a starved opponent (R7),
+    /// Kalah's extra turn and capture of the opposite house (K2, K3),
+    /// Congkak's relays and passes (C4, C6, C7). Raises
+    /// :class:`IllegalMoveError` if *move* is not legal now.
+    ///
+    /// >>> import oware
+    /// >>> board = oware.Board("4,4,4,4,4,3/4,2,1,4,4,4 s 3 3")
+    /// >>> board.explain(oware.Move("F"))
+    /// 'F sows 3 seeds into a, b, c; the last seed makes c 2: captures c (2) and b (3) = 5'
+    /// >>> board.ply
+    /// 0
     #[pyo3(signature = (r#move, /))]
     fn explain(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
         let m = as_move(r#move, "explain")?;
@@ -408,7 +464,7 @@ impl PyBoard {
         self.game.outcome().map(PyOutcome)
     }
 
-    /// Whether the game is over.
+    /// Whether the game is over, by any rule (repetition and agreement included).
     fn is_game_over(&self) -> bool {
         self.game.is_game_over()
     }
@@ -418,14 +474,21 @@ impl PyBoard {
         self.game.outcome().map_or("*", |o| o.result_str())
     }
 
-    /// The houses of `side` (default: the side to move) its opponent could capture next.
+    /// The houses of *side* (default: the side to move), by index within its row,
+    /// that the opponent could capture with its next move.
+    ///
+    /// >>> import oware
+    /// >>> oware.Board("4,4,4,4,4,5/4,4,4,4,1,6 n 0 0").threats()
+    /// [4]
     #[pyo3(signature = (side = None))]
     fn threats(&self, side: Option<PySide>) -> Vec<usize> {
         let side = side.map_or(self.pos().turn(), oware::Side::from);
         self.pos().threats(side).iter().map(|h| h.index()).collect()
     }
 
-    /// Ends the game by agreement (`pop` takes it back).
+    /// Ends the game by agreement; the seeds left are credited by the ruleset
+    /// (Abapa: each side takes its own). :meth:`pop` takes it back (at the start
+    /// too). Raises ValueError if the game is already over.
     fn end_by_agreement(&mut self) -> PyResult<PyOutcome> {
         self.game
             .end_by_agreement()
@@ -504,7 +567,21 @@ impl PyBoard {
 
     // ------------------------------------------------------------ research
 
-    /// The observation vector (see the stub for the layout).
+    /// The position as ``2h + 3`` numbers (raw seed counts; divide by
+    /// ``ruleset.total_seeds`` to scale). From the side to move's view (default):
+    ///
+    /// - ``[0, h)``: the side to move's houses, in its letter order;
+    /// - ``[h, 2h)``: the opponent's houses, in its letter order (so the
+    ///   vector follows the sowing ring from the mover's first house);
+    /// - ``2h``: the side to move's store; ``2h + 1``: the opponent's store;
+    /// - ``2h + 2``: the side to move, 0.0 for South, 1.0 for North.
+    ///
+    /// With ``absolute=True``: South's houses, North's houses, South's store,
+    /// North's store, the side to move.
+    ///
+    /// >>> import oware
+    /// >>> oware.Board("1,2,3,4,5,6/7,8,9,1,1,1 n 0 0").observation()[:6]
+    /// [7.0, 8.0, 9.0, 1.0, 1.0, 1.0]
     #[pyo3(signature = (*, absolute = false))]
     fn observation(&self, absolute: bool) -> Vec<f32> {
         let mut out = vec![0.0; 2 * self.houses_per_side() + OBS_EXTRA];
@@ -571,8 +648,23 @@ impl PyBoard {
         self.key().into_pyobject(py)?.hash()
     }
 
-    /// The transposition key: a 64-bit hash of the position (side to move,
-    /// houses, stores and ruleset), not of the history.
+    /// The transposition key: a 64-bit hash (an int in ``0 .. 2**64``) of the
+    /// position, that is of the side to move, the houses, the stores and the
+    /// ruleset. History does not count: the moves that led there, the
+    /// repetitions, the plies since a capture and an agreement to end leave it
+    /// as it is, so a position reached by different move orders has one key
+    /// (and the rules that look at history may still treat the two boards
+    /// differently). Different positions have different keys but for a
+    /// collision, about one in 2**64 for a pair. The key is the same in every
+    /// process of one version of the package; another version may hash
+    /// differently, so do not store keys across versions. ``hash(board)`` is
+    /// ``hash(board.key())``.
+    ///
+    /// >>> import oware
+    /// >>> oware.Board.from_record("CfBa").key() == oware.Board("6,0,2,7,6,6/0,5,5,5,5,1 s 0 0").key()
+    /// True
+    /// >>> oware.Board().key() == oware.Board(ruleset="openspiel").key()
+    /// False
     fn key(&self) -> u64 {
         position_key(self.pos())
     }

@@ -192,7 +192,10 @@ impl PyEndgameProbe {
         self.value.exact()
     }
 
-    /// The moves that keep the value and make progress, best first.
+    /// The moves that keep :attr:`lower` and make progress towards it, best first
+    /// (the highest upper bound, then the quickest); empty when no move is left. Playing
+    /// the first of them at every turn realises the value, unless the game's no-capture
+    /// limit or repetition rule cuts the line first.
     #[getter]
     fn best_moves(&self) -> Vec<PyMove> {
         self.best_moves.iter().map(|&m| PyMove(m)).collect()
@@ -210,14 +213,30 @@ impl PyEndgameProbe {
         self.seeds
     }
 
-    /// At most how many plies best play takes to realise the lower bound;
-    /// 65535 past 254; None where no progress is needed.
+    /// At most how many plies best play takes to reach the capture (or the end of
+    /// the game) that secures :attr:`lower`, when the opponent keeps the value too;
+    /// 65535 for a line longer than 254 plies; None where keeping the value needs no
+    /// progress (a value of 0 or less under ``'even'``; a lower bound of minus the
+    /// seeds, or one no line can force, under ``'own'``). A game's no-capture limit or
+    /// repetition rule can cut a long line first: see :meth:`safe_in`.
     #[getter]
     fn plies(&self) -> Option<u16> {
         self.plies
     }
 
-    /// Whether `board`'s history rules leave room to play best_moves out.
+    /// Whether *board*'s game, at the position probed, leaves room to play
+    /// :attr:`best_moves` out to :attr:`lower` before its history rules cut it: the
+    /// :attr:`plies` needed fit under the no-capture and ply limits, and no position
+    /// since the last capture has occurred so often that one more occurrence would
+    /// end the game. Level 5 plays from the database only where this holds. Raises
+    /// ValueError if *board* is at another position.
+    ///
+    /// >>> import oware
+    /// >>> db = oware.EndgameDatabase.build(6)
+    /// >>> board = oware.Board("0,0,1,2,0,1/0,0,0,1,0,1 s 21 21", ruleset="abapa(no_capture=20)")
+    /// >>> probe = db.probe(board)
+    /// >>> probe.exact, probe.plies, probe.safe_in(board)
+    /// (6, 43, False)
     fn safe_in(&self, board: PyRef<'_, PyBoard>) -> PyResult<bool> {
         if *board.game.position() != self.position {
             return Err(value_error(format!(
@@ -242,8 +261,31 @@ impl PyEndgameProbe {
     }
 }
 
-/// An endgame database: the value of every position of a ruleset with up
-/// to `max_seeds` seeds on the board, under one convention for endless play.
+/// An endgame database: the value of every position of an Oware ruleset with up to
+/// :attr:`max_seeds` seeds on the board, with the best moves, computed by retrograde
+/// analysis one layer (seed total) at a time, 0 seeds first.
+///
+/// A value depends on the houses and the side to move only, so a database serves any
+/// stores, and any ruleset with the same rules for moves, captures and feeding: an
+/// Abapa database answers for OpenSpiel's ``oware`` too. Values count what is won from
+/// now on; see :class:`EndgameValue` for what they mean under each *convention* of
+/// endless play. The layer of *k* seeds holds :meth:`positions` (*k*) positions, of
+/// 2 bytes each (3 under ``'own'``): Abapa up to 12 seeds is 2.7 million positions,
+/// built in seconds; each seed more nearly doubles that.
+///
+/// >>> import oware
+/// >>> db = oware.EndgameDatabase.build(6)
+/// >>> db
+/// <EndgameDatabase ruleset='abapa' convention='own' max_seeds=6>
+/// >>> board = oware.Board("0,0,0,0,0,1/1,1,0,0,0,0 s 24 21")
+/// >>> db.value(board)  # F captures a's 2, then North keeps its last seed
+/// EndgameValue(lower=1, upper=1)
+/// >>> db.probe(board).best_move
+/// Move('F')
+///
+/// Databases compare equal when their ruleset, convention and every value are equal;
+/// they are not hashable. A database is immutable and can be shared between threads
+/// and players.
 #[pyclass(module = "oware", name = "EndgameDatabase", frozen)]
 #[derive(Debug)]
 pub struct PyEndgameDatabase {
@@ -269,9 +311,18 @@ impl PyEndgameDatabase {
 
 #[pymethods]
 impl PyEndgameDatabase {
-    /// Builds every layer from 0 to `max_seeds` seeds; releases the GIL,
-    /// and Ctrl-C stops it (within milliseconds). MemoryError, naming the
-    /// bytes, when the memory it needs cannot be had.
+    /// Builds every layer from 0 to *max_seeds* seeds on the board of *ruleset*
+    /// (default Abapa) under *convention*: ``'even'`` or ``'own'``, by default the
+    /// ruleset's own (``'own'`` for the presets; ``'even'`` for a ruleset whose seeds
+    /// left at a cycle count for nobody, e.g. ``'abapa(leftover=none)'``).
+    ///
+    /// Uses every core. Releases the GIL; Ctrl-C (KeyboardInterrupt) stops the build
+    /// within milliseconds. Raises :class:`EndgameError` for a ruleset outside the Oware
+    /// family, a *max_seeds* above the ruleset's seeds or too large a layer (checked
+    /// before anything is built), ValueError for an unknown convention, MemoryError
+    /// (naming the bytes) when the memory the build needs cannot be had: about 2 bytes
+    /// a position of the layers below *max_seeds* (3 under ``'own'``) and 8 of the
+    /// last, reserved before the first layer is built.
     #[staticmethod]
     #[pyo3(signature = (max_seeds, ruleset = None, convention = None))]
     fn build(
@@ -296,7 +347,9 @@ impl PyEndgameDatabase {
         built.py().map(PyEndgameDatabase::new)
     }
 
-    /// Reads a database file written by `save`; releases the GIL.
+    /// Reads a database file written by :meth:`save`, checking everything (magic,
+    /// version, sizes, CRC-32, values) before any of it is used. Releases the GIL.
+    /// Raises :class:`DatabaseFileError` for a bad file, OSError if it cannot be read.
     #[staticmethod]
     fn load(py: Python<'_>, path: PathBuf) -> PyResult<PyEndgameDatabase> {
         py.detach(|| Database::load(&path))
@@ -304,8 +357,23 @@ impl PyEndgameDatabase {
             .map_err(|e| load_error(e, &path))
     }
 
-    /// Reads a directory of layer files written by `save_dir`, or maps them
-    /// into memory (`mmap`); releases the GIL.
+    /// Reads the layer files of *convention* (default: *ruleset*'s own) in the
+    /// directory *path*, as :meth:`save_dir` writes them (``own-00.owdb``,
+    /// ``own-01.owdb``, ...), from 0 seeds up to the first file missing; a directory
+    /// without the layer of 0 seeds gives an empty database (:attr:`max_seeds` None).
+    /// Each file is checked as :meth:`load` checks one, and must be of *ruleset*
+    /// (default Abapa) and *convention*: a damaged layer raises
+    /// :class:`DatabaseFileError` rather than ending the database. Releases the GIL.
+    /// Raises :class:`EndgameError` for a ruleset without databases.
+    ///
+    /// With *mmap* true the files are mapped into memory read-only instead of copied
+    /// in: the database reads its values from the files in place, and the processes
+    /// of one machine that map the same files (the Ray workers of
+    /// :func:`oware.distributed.build_layer`, say) share one copy of them in the
+    /// operating system's page cache. Each file is still read through once to check
+    /// it. The files must not be changed in place while mapped (this library never
+    /// does: :meth:`save_layer` and :meth:`save_dir` write a new file and rename it
+    /// over the old one, which leaves a mapped file intact).
     #[staticmethod]
     #[pyo3(signature = (path, ruleset = None, convention = None, *, mmap = false))]
     fn load_dir(
@@ -331,7 +399,10 @@ impl PyEndgameDatabase {
             .map_err(|e| load_error(e.error, &e.path))
     }
 
-    /// Writes the database to one file at `path`; releases the GIL.
+    /// Writes the database to one file at *path* (replacing any file there), in
+    /// the core crate's format (``oware::endgame::file``, version 1: a header, the
+    /// layers, a CRC-32). Releases the GIL. Raises OSError if it cannot be written,
+    /// ValueError for a database without layers.
     fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
         if self.db.max_seeds().is_none() {
             return Err(value_error("the database holds no layer: nothing to save"));
@@ -371,13 +442,19 @@ impl PyEndgameDatabase {
         PyRuleset(*self.db.ruleset())
     }
 
-    /// `'even'` or `'own'`.
+    /// ``'even'`` or ``'own'``: what endless play is worth (see :class:`EndgameValue`).
     #[getter]
     fn convention(&self) -> &'static str {
         convention_name(self.db.convention())
     }
 
-    /// The positions with exactly `seeds` seeds on the board.
+    /// The positions with exactly *seeds* seeds on the board (each side to move
+    /// counted once, mirror images folded): the entries of that layer, whether built or
+    /// not; 0 beyond the ruleset's seeds.
+    ///
+    /// >>> import oware
+    /// >>> oware.EndgameDatabase.build(0).positions(12)
+    /// 1352078
     fn positions(&self, seeds: Int) -> PyResult<u64> {
         if seeds.is_negative() {
             return Err(value_error(format!("seeds must be 0 or more, not {seeds}")));
@@ -385,7 +462,10 @@ impl PyEndgameDatabase {
         Ok(seeds.get(0..=u8::MAX).map_or(0, |s| self.db.positions(s)))
     }
 
-    /// The value and best moves of `board`'s position.
+    /// The value and the best moves of *board*'s current position (its history is
+    /// not read). Raises :class:`ProbeError` for another ruleset's position, more seeds
+    /// than :attr:`max_seeds`, or a side with a majority; TypeError if *board* is not a
+    /// :class:`Board`.
     fn probe(&self, board: PyRef<'_, PyBoard>) -> PyResult<PyEndgameProbe> {
         let position = *board.game.position();
         let probe = self.db.probe(&position).map_err(|e| self.probe_error(e))?;
@@ -400,8 +480,19 @@ impl PyEndgameDatabase {
             .map_err(|e| self.probe_error(e))
     }
 
-    /// The value of `board`'s position, even above max_seeds; releases the
-    /// GIL, and Ctrl-C stops it.
+    /// The value of *board*'s position even above :attr:`max_seeds`: every position
+    /// it can reach with more seeds than the database holds (at most *max_positions*
+    /// of them) is gathered and solved as the layers were, with the database's values
+    /// below; within the database's range this is :meth:`value`. Releases the GIL;
+    /// Ctrl-C (KeyboardInterrupt) stops it.
+    /// Raises :class:`ProbeError` as :meth:`probe` does (but not for too many seeds),
+    /// and when more than *max_positions* positions are reachable.
+    ///
+    /// >>> import oware
+    /// >>> small = oware.EndgameDatabase.build(5)
+    /// >>> board = oware.Board("1,0,2,0,0,1/0,1,0,2,0,1 s 20 20")
+    /// >>> small.solve(board) == oware.EndgameDatabase.build(8).value(board)
+    /// True
     #[pyo3(
         signature = (board, max_positions = Int::new(1_000_000)),
         text_signature = "($self, board, max_positions=1000000)"
@@ -421,10 +512,23 @@ impl PyEndgameDatabase {
         }
     }
 
-    /// A copy of this database with the next layer joined from its finished
-    /// slices (`EndgameLayerSlice`, all of them, in order), as building the
-    /// layer here gives it; this database is unchanged. ValueError when the
-    /// slices are not every finished slice of this database's next layer.
+    /// A copy of this database with its next layer joined from *slices*, every
+    /// finished :class:`EndgameLayerSlice` of that layer in order: the layer building it
+    /// in one process gives, byte for byte. This database is unchanged. Releases the
+    /// GIL. Raises ValueError when the slices are not all the finished slices of this
+    /// database's next layer, in order.
+    ///
+    /// >>> import oware
+    /// >>> db = oware.EndgameDatabase.build(4)
+    /// >>> slices = [oware.EndgameLayerSlice(db, k, 2) for k in range(2)]
+    /// >>> while all([s.start_threshold() for s in slices]):
+    /// ...     sent = [s.send() for s in slices]
+    /// ...     while any(any(out) for out in sent):
+    /// ...         for k, s in enumerate(slices):
+    /// ...             s.receive([out[k] for out in sent])
+    /// ...         sent = [s.send() for s in slices]
+    /// >>> db.with_layer_slices(slices) == oware.EndgameDatabase.build(5)
+    /// True
     fn with_layer_slices(
         &self,
         py: Python<'_>,
@@ -482,12 +586,19 @@ fn slice_error(e: SliceError) -> PyErr {
     }
 }
 
-/// One index range of an endgame layer built in slices, each of which can
-/// be on its own machine: the slices exchange the positions they decide in
-/// rounds of messages (`start_threshold`, `send`, `receive`), and
-/// `EndgameDatabase.with_layer_slices` joins the finished slices into the
-/// layer one process would build. `oware.distributed.build_layer` runs them
-/// on Ray. A message list is `bytes`: little-endian 32-bit words.
+/// One index range of the next layer of an :class:`EndgameDatabase`, built apart
+/// from the rest (in another process, or on another machine) and joined with
+/// :meth:`EndgameDatabase.with_layer_slices`. :func:`oware.distributed.build_layer`
+/// runs the slices of a layer on Ray.
+///
+/// The slices solve the layer threshold by threshold, in rounds: every slice calls
+/// :meth:`start_threshold` together; then, while any slice has messages, each calls
+/// :meth:`send` (one ``bytes`` of messages for each slice) and then :meth:`receive`
+/// with the messages every slice sent it. A message is a position of the layer whose
+/// child was just decided, as a little-endian 32-bit word. The result does not depend
+/// on the number of slices or on the order in which messages arrive. A slice's whole
+/// state travels as :meth:`to_bytes` (6 bytes a position, checked by CRC-32 when read
+/// back), so a driver can hand a lost worker's round to another.
 #[pyclass(module = "oware", name = "EndgameLayerSlice")]
 #[derive(Debug)]
 pub struct PyEndgameLayerSlice {

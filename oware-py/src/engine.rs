@@ -79,6 +79,19 @@ struct PlayerState {
 
 #[pymethods]
 impl PyPlayer {
+    /// The largest node budget a move a player takes, 10**12 positions
+    /// (the core's `Player::MAX_NODES`): `Player(nodes=)`,
+    /// `play_match(first_nodes=, second_nodes=)` and the players of
+    /// `oware.distributed` take 1 to this.
+    #[classattr]
+    const MAX_NODES: u64 = Player::MAX_NODES;
+
+    /// The largest time budget a move a player takes, in milliseconds: one
+    /// day (the core's `Player::MAX_TIME_MS`). `Player(time_ms=)` takes 1
+    /// to this.
+    #[classattr]
+    const MAX_TIME_MS: u64 = Player::MAX_TIME_MS;
+
     /// `Player(3, seed=42)`; `reproducible=True` replaces level 5's time
     /// budget with a node budget, and `nodes` sets that budget (it implies
     /// `reproducible=True`); `time_ms` sets the time budget a move and
@@ -153,9 +166,19 @@ impl PyPlayer {
         self.level.number()
     }
 
-    /// Whether level 5 plays from its opening book: the library's, for the
-    /// first plies of the standard Oware board (True by default for level 5;
-    /// always False for other levels, which have none).
+    /// Whether level 5 plays from its opening book: the library's, for the first
+    /// plies of the standard Oware board, where it plays the book's move at once
+    /// (True by default for level 5; always False for other levels, which have
+    /// none). Set it to False to have level 5 search from the first move; setting
+    /// True for another level raises ValueError.
+    ///
+    /// >>> import oware
+    /// >>> player = oware.Player(5, nodes=1000)
+    /// >>> player.book
+    /// True
+    /// >>> player.book = False
+    /// >>> player.book
+    /// False
     #[getter]
     fn book(&self, py: Python<'_>) -> PyResult<bool> {
         Ok(self.state.lock(py)?.player.book().is_some())
@@ -173,7 +196,8 @@ impl PyPlayer {
             .map_err(|e| value_error(e.to_string()))
     }
 
-    /// The endgame database given, or None.
+    /// The endgame database level 5 plays from, or None; set it to give the player
+    /// a database (or None to take it away) between moves.
     #[getter]
     fn endgame(&self, py: Python<'_>) -> PyResult<Option<Py<PyEndgameDatabase>>> {
         let state = self.state.lock(py)?;
@@ -281,10 +305,16 @@ impl PyMatchResult {
     }
 }
 
-/// Plays `games` games between a player of level `first` and one of level
-/// `second`, in pairs from the same random opening with colours swapped;
-/// the GIL is released meanwhile. `first_nodes` and `second_nodes` give a
-/// player a node budget a move, as `Player(nodes=...)` does (reproducible).
+/// Plays *games* games between a player of level *first* and one of level *second*,
+/// in pairs from the same random two-ply opening with the sides swapped. Releases the GIL;
+/// Ctrl-C (KeyboardInterrupt) stops it. *first_nodes* and *second_nodes* (1 to 10**12)
+/// give that player a node budget a move, as ``Player(level, nodes=...)`` does (levels
+/// 3 to 5 search that many positions; the player is then reproducible whatever
+/// *reproducible* says). ValueError for a level, budget or *seed* (0 to 2**64 - 1) out of range.
+///
+/// >>> import oware
+/// >>> oware.play_match(2, 1, games=4, seed=1).games
+/// 4
 #[pyfunction]
 #[pyo3(
     signature = (first, second, *, games = Int::new(2), seed = Seed::ZERO, ruleset = None, reproducible = true, first_nodes = None, second_nodes = None),
@@ -347,6 +377,12 @@ pub struct PySearcher {
 
 #[pymethods]
 impl PySearcher {
+    /// The deepest search, in plies: 64 (the core's
+    /// `SearchLimits::MAX_DEPTH`). `search`, `analyse` and `Board.search`
+    /// take a depth of 1 to this.
+    #[classattr]
+    const MAX_DEPTH: u8 = SearchLimits::MAX_DEPTH;
+
     /// `Searcher(tt_entries=1 << 20)`: a table of that many 16-byte entries.
     #[new]
     #[pyo3(signature = (tt_entries = Int::new(1 << 20)), text_signature = "(tt_entries=1048576)")]

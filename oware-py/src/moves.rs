@@ -320,7 +320,7 @@ impl PyRelay {
         PyPit(self.0.pit)
     }
 
-    /// The seeds lifted.
+    /// The seeds lifted (the last seed sown included).
     #[getter]
     fn seeds(&self) -> u8 {
         self.0.seeds
@@ -371,7 +371,8 @@ impl PyMoveReport {
         self.0.captured_seeds()
     }
 
-    /// A grand slam annulled the capture.
+    /// The capture would have taken every seed of the opponent's row and the
+    /// ruleset annulled it.
     #[getter]
     fn grand_slam(&self) -> bool {
         self.0.grand_slam

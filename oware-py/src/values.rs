@@ -136,7 +136,8 @@ impl PyVariant {
 
 #[pymethods]
 impl PyVariant {
-    /// The variant named `name` (case-insensitive; aliases `oware`, `mancala`, ...).
+    /// The variant named *name*, ignoring case; aliases ``oware``, ``mancala`` and
+    /// ``openspiel-oware`` are accepted. Raises :class:`InvalidRulesetError` for others.
     #[staticmethod]
     fn from_name(name: &str) -> PyResult<PyVariant> {
         let v = name.parse::<oware::Variant>().py()?;
@@ -340,7 +341,7 @@ impl PyRuleset {
         extract_ruleset(ruleset).map(PyRuleset)
     }
 
-    /// Abapa (the default).
+    /// Oware by the Abapa tournament rules (the default).
     #[staticmethod]
     fn abapa() -> PyRuleset {
         PyRuleset(oware::Ruleset::abapa())
@@ -457,7 +458,8 @@ impl PyOutcome {
         self.0.winner.map(PySide::from)
     }
 
-    /// The seeds credited to (South, North) at the end.
+    /// The seeds credited to (South, North): the stores, plus the seeds left on
+    /// each row where the termination gives them out. The board itself is left as it was.
     #[getter]
     fn scores(&self) -> (u8, u8) {
         (self.0.scores.south, self.0.scores.north)

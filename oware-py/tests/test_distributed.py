@@ -85,6 +85,23 @@ def test_self_play_resumes_keeping_finished_shards(tmp_path: pathlib.Path) -> No
         distributed.self_play(GAMES, out=part, **{**JOB, "seed": 7})
 
 
+def test_resuming_plays_again_a_shard_without_all_its_games(tmp_path: pathlib.Path) -> None:
+    """Issue 18: a shard was judged complete by its metadata alone, so one rewritten with
+    fewer games (the metadata kept) was kept as it was; a file of garbage named like a
+    shard is played again too."""
+    out = tmp_path / "out"
+    distributed.self_play(GAMES, out=out, **JOB)
+    expected = _shards(out)
+    cut = out / "shard-00000.parquet"
+    table = pq.read_table(cut)
+    fewer = table.filter(pa.compute.less(table["game"], 2))  # games 0 and 1 of 0 to 2
+    pq.write_table(fewer, cut)
+    assert pq.read_schema(cut).metadata[b"oware.self_play"] == table.schema.metadata[b"oware.self_play"]
+    (out / "shard-00001.parquet").write_bytes(os.urandom(4096))
+    distributed.self_play(GAMES, out=out, **JOB)
+    assert _shards(out) == expected
+
+
 def test_tournament_equals_play_match() -> None:
     configs: list[distributed.PlayerSpec] = [1, 2, {"level": 3, "nodes": 300}]
     result = distributed.tournament(configs, games_per_pair=4, seed=11)
@@ -137,6 +154,14 @@ def test_analyse_equals_the_in_process_analysis() -> None:
         board.push_str(row["move"])
     with pytest.raises(oware.InvalidRecordError, match="record 1"):
         distributed.analyse(["1. C f", "1. C C"])
+
+
+def test_analyse_with_a_node_budget_equals_the_in_process_analysis() -> None:
+    records = [RECORD, "1. C f 2. B a"]
+    table = distributed.analyse(records, depth=30, nodes=300)
+    expected = [row for i, r in enumerate(records) for row in distributed.analyse_record(r, 30, i, nodes=300)]
+    assert table.to_pylist() == expected
+    assert expected != [row for i, r in enumerate(records) for row in distributed.analyse_record(r, 5, i)]
 
 
 def test_progress_without_tqdm_prints_a_count(

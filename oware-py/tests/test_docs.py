@@ -106,6 +106,44 @@ def test_help_on_board_search_gives_the_defaults_and_ranges() -> None:
     assert "*depth* outside 1 to 64" in doc
 
 
+def _stub_callables() -> list[tuple[str, str]]:
+    """(qualified name, stub docstring) of every public
+    function and method of the stub, and the endgame classes (what
+    :mod:`oware.distributed` builds on)."""
+    tree = ast.parse(STUB.read_text(encoding="utf-8"))
+    found: list[tuple[str, str]] = []
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+            found.append((node.name, ast.get_docstring(node) or ""))
+        elif isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+            if node.name in ("EndgameDatabase", "EndgameLayerSlice"):
+                found.append((node.name, ast.get_docstring(node) or ""))
+            for child in node.body:
+                if isinstance(child, ast.FunctionDef) and not child.name.startswith("_"):
+                    found.append((f"{node.name}.{child.name}", ast.get_docstring(child) or ""))
+    return found
+
+
+def _runtime(qualified: str) -> object:
+    obj: object = oware._oware
+    for part in qualified.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def test_help_shows_the_stubs_docs() -> None:
+    """Issue 18: ``help(oware.EndgameDatabase.load_dir)`` showed one line where the
+    stub (the API docs) has two paragraphs. help() reads the module's own docstrings
+    (the Rust doc comments), so each must carry the stub's text: at least half as
+    long as the stub's docstring, and never empty."""
+    short = []
+    for qualified, stub in _stub_callables():
+        runtime = inspect.getdoc(_runtime(qualified)) or ""
+        if not runtime or len(runtime) < len(stub) / 2:
+            short.append(f"{qualified}: {len(runtime)} characters, the stub {len(stub)}")
+    assert short == []
+
+
 README_ARROW = "# \u2192 "
 #: A comment that quotes an output without the arrow, so no test would check it
 #: (issue 31: ``# e.g. C +0.10`` where the line printed ``F +0.40``).

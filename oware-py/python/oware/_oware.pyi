@@ -957,6 +957,10 @@ class Searcher:
     False
     """
 
+    MAX_DEPTH: ClassVar[int]
+    """The deepest search, in plies: 64 (the core's ``SearchLimits::MAX_DEPTH``).
+    :meth:`search`, :meth:`analyse` and :meth:`Board.search` take a depth of 1 to this."""
+
     def __new__(cls, tt_entries: int = 1048576) -> Self:
         """A searcher with a table of *tt_entries* entries (16 bytes each), 1 to 2**26.
         Raises ValueError otherwise, e.g. ``tt_entries must be 1 to 67108864, not 0``
@@ -1016,6 +1020,14 @@ class Player:
     >>> board.ply
     1
     """
+
+    MAX_NODES: ClassVar[int]
+    """The largest node budget a move a player takes: 10**12 positions (the core's
+    ``Player::MAX_NODES``). ``Player(nodes=)``, ``play_match(first_nodes=,
+    second_nodes=)`` and the players of :mod:`oware.distributed` take 1 to this."""
+    MAX_TIME_MS: ClassVar[int]
+    """The largest time budget a move a player takes, in milliseconds: one day
+    (the core's ``Player::MAX_TIME_MS``). ``Player(time_ms=)`` takes 1 to this."""
 
     def __new__(
         cls,

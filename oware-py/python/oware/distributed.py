@@ -9,11 +9,12 @@ task asks Ray for one CPU and does its searching in the Rust extension, which re
 the GIL while it thinks.
 
 - :func:`self_play` plays engine-vs-engine games and writes every position, with the
-  search's score and best move, as Parquet shards (schema: :data:`SELF_PLAY_SCHEMA`).
+  search's score and best move, as Parquet shards (columns: *Schemas* below).
 - :func:`tournament` plays a round robin of engine configurations, pair by pair, with
   :func:`oware.play_match`, and rates them (Elo with 95 % margins).
 - :func:`analyse` scores every move of a collection of game records and marks the
-  mistakes as ``examples/analyse.rs`` does (``?!``, ``?``, ``??``).
+  mistakes as ``examples/analyse.rs`` does (``?!``, ``?``, ``??``), in a table
+  (columns: *Schemas* below).
 - :func:`build_layer` builds the next layer of an endgame database in a directory of
   layer files, in index slices that exchange what they decide in rounds
   (:class:`oware.EndgameLayerSlice`), and writes the file one process would write.
@@ -23,6 +24,76 @@ retried task: every game follows a seed derived from the call's *seed* and the g
 index, and players are limited by nodes or depth (never by time). The functions
 :func:`play_games` and :func:`analyse_record` are the same work done in this process,
 without Ray.
+
+Every argument is checked on the driver before Ray is started: a bool or another type
+where an int is wanted raises TypeError naming the parameter (``games must be an int,
+not bool``), a value out of range ValueError naming it and the range (``seed must be 0
+to 2**64 - 1, not -1``), with the bounds the engine applies.
+
+Waiting for workers
+-------------------
+
+A call returns when its last task is done, and waits meanwhile for Ray to start workers
+and run them. When workers cannot start (a machine with too little shared memory for
+Ray's object store, say: pass ``object_store_memory=`` to :func:`ray.init`, in bytes,
+before the first call), Ray keeps waiting rather than failing, and the call seems to
+hang. ``ray status`` (in a shell on the cluster) shows the resources and the tasks that
+wait for them, and the logs under ``/tmp/ray/session_latest/logs`` (``raylet.out``,
+``python-core-worker-*.log``) say why a worker did not start; ``progress=True`` shows
+whether tasks finish at all.
+
+Players
+-------
+
+A player (:data:`PlayerSpec`) is an int, a level 1 to 5 (levels 4 and 5 made
+reproducible: level 5 searches 1 000 000 positions a move instead of thinking a
+second), or a mapping:
+
+- ``{"level": L, "nodes": N}``: level *L* with a node budget of *N* positions a move (1
+  to :attr:`oware.Player.MAX_NODES`), as ``oware.Player(L, nodes=N)``. For level 3 the
+  budget replaces its 4-ply depth (it searches until *N* positions, at most
+  :attr:`oware.Searcher.MAX_DEPTH` plies, and chooses at random among the moves within
+  half a seed of the best); levels 4 and 5 search *N* positions. Levels 1 and 2 do not
+  search, so a budget would change nothing: it is refused (ValueError).
+- ``{"depth": D}``, ``{"nodes": N}`` or both, without a level: a plain search (depth 1 to
+  :attr:`oware.Searcher.MAX_DEPTH`, nodes 1 to :attr:`oware.Player.MAX_NODES`) that plays
+  the best move of ``Board.search(depth=D, nodes=N)``.
+
+Schemas
+-------
+
+:data:`SELF_PLAY_SCHEMA`, the columns of a :func:`self_play` shard, one row a position
+at which a move was played:
+
+- ``game``: the game's index in the job, 0 to ``games - 1``;
+- ``ply``: the plies played before this position (0 at the start);
+- ``position``: the position string (``Board.position_string()``) before the move;
+- ``turn``: the side to move, 0 South, 1 North;
+- ``opening``: whether the move played was one of the random opening moves;
+- ``best_move``: the search's best move (a house letter) at the position;
+- ``score_centiseeds``: the search's score in hundredths of a seed, from the side to
+  move's view; null when the search saw the end of the game;
+- ``score_plies_to_end``: when the search saw the end, the plies to it, positive when
+  the side to move wins and negative when it loses; else null;
+- ``depth``, ``nodes``: the search's completed depth (plies) and positions visited;
+- ``move``: the move played (a house letter);
+- ``south``, ``north``: the players' labels (e.g. ``level=3`` or ``nodes=2000``);
+- ``result``: ``1-0``, ``0-1`` or ``1/2-1/2``, the game's final result;
+- ``termination``: why the game ended (``majority``, ``no moves``, ``cycle``, ...);
+- ``south_score``, ``north_score``: the final scores in seeds.
+
+:data:`ANALYSIS_SCHEMA`, the columns of :func:`analyse`'s table, one row a move of a
+record:
+
+- ``record``: the record's index in the collection; ``ply``: the move's ply, from 1;
+- ``position``: the position string before the move; ``side``: ``South`` or ``North``;
+- ``move``: the move played; ``best_move``: the engine's best move there;
+- ``best``, ``played``: the scores of the best move and of the move played, as
+  :class:`oware.Score` prints them (``+1.50``, ``win in 7``), from the mover's view;
+- ``best_centiseeds``, ``played_centiseeds``: the same in hundredths of a seed, null
+  for a forced win or loss;
+- ``lost_centiseeds``: how much worse the move played is, when both are in seeds;
+- ``mark``: ``''``, ``'?!'`` (inaccuracy), ``'?'`` (mistake) or ``'??'`` (blunder).
 """
 
 from __future__ import annotations
@@ -30,6 +101,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import operator
 import os
 import random
 import sys
@@ -60,10 +132,7 @@ __all__ = [
 ]
 
 PlayerSpec = Union[int, Mapping[str, int]]
-"""An engine configuration: a level (1 to 5; levels 4 and 5 made reproducible), or a
-mapping with ``"level"`` and optionally ``"nodes"`` (a node budget a move, as
-``oware.Player(level, nodes=...)``), or a plain search with ``"depth"`` or ``"nodes"`` and
-no level (it plays the best move of ``Board.search(depth=..., nodes=...)``)."""
+"""An engine configuration: see *Players* in the module's docstring."""
 
 SELF_PLAY_SCHEMA = pa.schema(
     [
@@ -86,25 +155,7 @@ SELF_PLAY_SCHEMA = pa.schema(
         pa.field("north_score", pa.int16(), nullable=False),
     ]
 )
-"""The columns of a :func:`self_play` shard, one row a position at which a move was played:
-
-- ``game``: the game's index in the job, 0 to ``games - 1``;
-- ``ply``: the plies played before this position (0 at the start);
-- ``position``: the position string (``Board.position_string()``) before the move;
-- ``turn``: the side to move, 0 South, 1 North;
-- ``opening``: whether the move played was one of the random opening moves;
-- ``best_move``: the search's best move (a house letter) at the position;
-- ``score_centiseeds``: the search's score in hundredths of a seed, from the side to
-  move's view; null when the search saw the end of the game;
-- ``score_plies_to_end``: when the search saw the end, the plies to it, positive when
-  the side to move wins and negative when it loses; else null;
-- ``depth``, ``nodes``: the search's completed depth (plies) and positions visited;
-- ``move``: the move played (a house letter);
-- ``south``, ``north``: the players' labels (e.g. ``level=3`` or ``nodes=2000``);
-- ``result``: ``1-0``, ``0-1`` or ``1/2-1/2``, the game's final result;
-- ``termination``: why the game ended (``majority``, ``no moves``, ``cycle``, ...);
-- ``south_score``, ``north_score``: the final scores in seeds.
-"""
+"""The columns of a :func:`self_play` shard: see *Schemas* in the module's docstring."""
 
 ANALYSIS_SCHEMA = pa.schema(
     [
@@ -122,21 +173,39 @@ ANALYSIS_SCHEMA = pa.schema(
         pa.field("mark", pa.string(), nullable=False),
     ]
 )
-"""The columns of :func:`analyse`'s table, one row a move of a record:
-
-- ``record``: the record's index in the collection; ``ply``: the move's ply, from 1;
-- ``position``: the position string before the move; ``side``: ``South`` or ``North``;
-- ``move``: the move played; ``best_move``: the engine's best move there;
-- ``best``, ``played``: the scores of the best move and of the move played, as
-  :class:`oware.Score` prints them (``+1.50``, ``win in 7``), from the mover's view;
-- ``best_centiseeds``, ``played_centiseeds``: the same in hundredths of a seed, null
-  for a forced win or loss;
-- ``lost_centiseeds``: how much worse the move played is, when both are in seeds;
-- ``mark``: ``''``, ``'?!'`` (inaccuracy), ``'?'`` (mistake) or ``'??'`` (blunder).
-"""
+"""The columns of :func:`analyse`'s table: see *Schemas* in the module's docstring."""
 
 _T = TypeVar("_T")
-_SEED_MASK = (1 << 64) - 1
+_SEED_MAX = (1 << 64) - 1
+
+
+def _int(value: object, name: str, low: int, high: int | None = None) -> int:
+    """*value*, the argument *name*, if it is an int (or has ``__index__``, as NumPy's
+    ints do) from *low* to *high* (no upper bound when None). The one check of every int
+    argument, in the binding's words: TypeError for a bool or another type (``games must
+    be an int, not bool``), ValueError out of range (``seed must be 0 to 2**64 - 1, not
+    -1``; ``max_retries must be 0 or more, not -1``)."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    number = operator.index(value)  # type: ignore[arg-type]
+    if number < low or (high is not None and number > high):
+        bounds = f"{low} or more" if high is None else f"{low} to {_bound(high)}"
+        raise ValueError(f"{name} must be {bounds}, not {number}")
+    return number
+
+
+def _bound(value: int) -> str:
+    """A bound as the binding writes it: ``2**64 - 1`` for the largest seed."""
+    return "2**64 - 1" if value == _SEED_MAX else str(value)
+
+
+def _seed(seed: object) -> int:
+    return _int(seed, "seed", 0, _SEED_MAX)
+
+
+def _limit(value: object, name: str) -> int | None:
+    """*max_concurrency*: None (no cap) or an int of 1 or more."""
+    return None if value is None else _int(value, name, 1)
 
 
 def _derive_seed(*parts: int) -> int:
@@ -151,24 +220,31 @@ def _ensure_ray() -> None:
         ray.init()
 
 
+#: The range of each key of a player spec: the engine's own bounds.
+_SPEC_RANGES = {
+    "level": (1, 5),
+    "nodes": (1, oware.Player.MAX_NODES),
+    "depth": (1, oware.Searcher.MAX_DEPTH),
+}
+
+
 def _check_spec(spec: PlayerSpec, name: str) -> dict[str, int]:
-    """The spec as a dict, checked; ValueError (naming *name*) for a bad one."""
+    """The spec as a dict, checked as *Players* in the module's docstring says, with the
+    ranges the engine applies; TypeError or ValueError (naming *name*) for a bad one."""
     if isinstance(spec, bool) or not isinstance(spec, (int, Mapping)):
         raise TypeError(f"{name}: a player is a level (int) or a mapping, got {spec!r}")
-    if isinstance(spec, int):
-        spec = {"level": spec}
-    d = dict(spec)
-    unknown = set(d) - {"level", "nodes", "depth"}
+    d = {"level": spec} if isinstance(spec, int) else dict(spec)
+    unknown = set(d) - set(_SPEC_RANGES)
     if unknown:
-        raise ValueError(f"{name}: unknown keys {sorted(unknown)} (level, nodes, depth)")
-    for key, value in d.items():
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError(f"{name}: {key} must be a positive int, got {value!r}")
+        raise ValueError(f"{name}: unknown keys {sorted(map(str, unknown))} (level, nodes, depth)")
+    d = {key: _int(value, f"{name}: {key}", *_SPEC_RANGES[key]) for key, value in d.items()}
     if "level" in d:
-        if not 1 <= d["level"] <= 5:
-            raise ValueError(f"{name}: level must be 1 to 5, got {d['level']}")
         if "depth" in d:
             raise ValueError(f"{name}: a level takes a node budget, not a depth")
+        if "nodes" in d and d["level"] <= 2:
+            raise ValueError(
+                f"{name}: levels 1 and 2 do not search, so a node budget would change nothing"
+            )
     elif "nodes" not in d and "depth" not in d:
         raise ValueError(f"{name}: give a level, a node budget or a depth")
     return d
@@ -207,11 +283,13 @@ def play_games(
     even games and North in odd ones. A plain search player (no level) plays the best
     move of its own search, whose score is recorded; a level player plays
     ``oware.Player.choose`` and the position is scored by ``Board.search(depth=score_depth)``.
-    Raises ValueError or TypeError for a bad player spec.
+    Raises ValueError or TypeError for a bad argument or player spec, as :func:`self_play`.
     """
-    specs = [_check_spec(p, f"players[{i}]") for i, p in enumerate(players)]
-    if len(specs) != 2:
-        raise ValueError(f"players: give two players, got {len(specs)}")
+    first = _int(first, "first", 0)
+    stop = _int(stop, "stop", first)
+    job = _self_play_job(players, ruleset, seed, opening_plies, score_depth)
+    specs, ruleset, seed = job["players"], job["ruleset"], job["seed"]
+    opening_plies, score_depth = job["opening_plies"], job["score_depth"]
     labels = [_label(s) for s in specs]
     columns: dict[str, list[Any]] = {f.name: [] for f in SELF_PLAY_SCHEMA}
     for game in range(first, stop):
@@ -296,6 +374,27 @@ def play_games(
     return pa.Table.from_pydict(columns, schema=SELF_PLAY_SCHEMA)
 
 
+def _self_play_job(
+    players: Sequence[PlayerSpec],
+    ruleset: str | oware.Ruleset,
+    seed: int,
+    opening_plies: int,
+    score_depth: int,
+) -> dict[str, Any]:
+    """The arguments of a :func:`self_play` job that decide its games, checked: the
+    keyword arguments of :func:`play_games`, and what each shard's metadata records."""
+    specs = [_check_spec(p, f"players[{i}]") for i, p in enumerate(players)]
+    if len(specs) != 2:
+        raise ValueError(f"players: give two players, got {len(specs)}")
+    return {
+        "players": specs,
+        "ruleset": str(oware.Ruleset(ruleset)),
+        "seed": _seed(seed),
+        "opening_plies": _int(opening_plies, "opening_plies", 0),
+        "score_depth": _int(score_depth, "score_depth", 1, oware.Searcher.MAX_DEPTH),
+    }
+
+
 def _self_play_task_body(first: int, stop: int, job: dict[str, Any]) -> pa.Table:
     return play_games(first, stop, **job)
 
@@ -314,9 +413,10 @@ def _job_metadata(job: Mapping[str, Any], games: int, shard_size: int) -> bytes:
     ).encode()
 
 
-def _finished(path: str, meta: bytes) -> bool:
-    """Whether *path* is a complete shard of this job. Raises ValueError if it is a shard of
-    another job (other arguments), which resuming must not mix in."""
+def _finished(path: str, meta: bytes, games: range) -> bool:
+    """Whether *path* is a complete shard of this job: its metadata is the job's and its
+    rows are those of *games*, each game's. Raises ValueError if it is a shard of another
+    job (other arguments), which resuming must not mix in."""
     if not os.path.exists(path):
         return False
     try:
@@ -329,7 +429,12 @@ def _finished(path: str, meta: bytes) -> bool:
             f"{path} is a shard of another self_play job (other arguments or version): "
             "use another out directory, or remove it"
         )
-    return True
+    try:
+        played = pq.read_table(path, columns=["game"]).column("game").to_pylist()
+    except (OSError, pa.ArrowException, KeyError):
+        return False
+    # Rows in game order, every game of the shard there (each plays at least one move).
+    return sorted(played) == played and set(played) == set(games)
 
 
 def _write_atomic(table: pa.Table, path: str, meta: bytes) -> None:
@@ -381,9 +486,8 @@ def _run(
     max_concurrency: int | None,
 ) -> None:
     """Submits *tasks* (each a thunk returning an ObjectRef), at most *max_concurrency*
-    at once, and calls *on_result(index, value)* on the driver as each finishes."""
-    if max_concurrency is not None and max_concurrency < 1:
-        raise ValueError(f"max_concurrency must be at least 1, got {max_concurrency}")
+    (checked by the caller) at once, and calls *on_result(index, value)* on the driver as
+    each finishes."""
     limit = len(tasks) if max_concurrency is None else max_concurrency
     bar = _Progress(sum(weights), what, progress)
     pending: dict[Any, int] = {}
@@ -422,8 +526,9 @@ def self_play(
     they pass through as Parquet shards in the directory *out*; returns the shards' paths.
 
     Game *i* (0 to *games* - 1) goes to shard ``i // shard_size``, written as
-    ``out/shard-NNNNN.parquet`` with the columns of :data:`SELF_PLAY_SCHEMA`, rows in
-    game and ply order. *players* are two :data:`PlayerSpec`; the first plays South in
+    ``out/shard-NNNNN.parquet`` with the columns of :data:`SELF_PLAY_SCHEMA` (each
+    described under *Schemas* in ``help(oware.distributed)``), rows in game and ply
+    order. *players* are two :data:`PlayerSpec` (see *Players* there); the first plays South in
     even games, North in odd ones. Each game opens with *opening_plies* random legal moves
     (so that deterministic players do not repeat one game), then the players move. Every
     position is scored by a search: a plain search player's own, else
@@ -445,32 +550,27 @@ def self_play(
     all at once, Ray queueing them on the cluster's CPUs). *progress* shows a tqdm bar (or
     a count line on stderr without tqdm) counting games.
 
-    Raises ValueError for *games* or *shard_size* below 1, a bad player spec or ruleset,
-    or a shard in *out* written by another job (other arguments or package version);
-    TypeError for a spec of the wrong type; OSError when *out* cannot be written; and
-    ``ray.exceptions.RayError`` when a task fails more than *max_retries* times.
+    Every argument is checked before Ray is started. Raises TypeError for an int
+    argument of another type or a spec of the wrong type; ValueError for one out of range
+    (*games*, *shard_size* and *max_concurrency* 1 or more; *max_retries* and
+    *opening_plies* 0 or more; *score_depth* 1 to :attr:`oware.Searcher.MAX_DEPTH`;
+    *seed* 0 to 2**64 - 1), a bad player spec or ruleset, or a shard in *out* written by
+    another job (other arguments or package version); OSError when *out* cannot be
+    written; and ``ray.exceptions.RayError`` when a task fails more than *max_retries*
+    times. Resuming checks each shard's rows too: one that does not hold exactly its
+    games (rewritten, or not a Parquet file) is played again.
     """
-    if games < 1 or shard_size < 1:
-        raise ValueError(f"games and shard_size must be at least 1, got {games} and {shard_size}")
-    if opening_plies < 0 or score_depth < 1:
-        raise ValueError("opening_plies must be at least 0 and score_depth at least 1")
-    specs = [_check_spec(p, f"players[{i}]") for i, p in enumerate(players)]
-    if len(specs) != 2:
-        raise ValueError(f"players: give two players, got {len(specs)}")
-    ruleset_text = str(oware.Ruleset(ruleset))
-    job: dict[str, Any] = {
-        "players": specs,
-        "ruleset": ruleset_text,
-        "seed": int(seed) & _SEED_MASK,
-        "opening_plies": opening_plies,
-        "score_depth": score_depth,
-    }
+    games = _int(games, "games", 1)
+    shard_size = _int(shard_size, "shard_size", 1)
+    max_retries = _int(max_retries, "max_retries", 0)
+    max_concurrency = _limit(max_concurrency, "max_concurrency")
+    job = _self_play_job(players, ruleset, seed, opening_plies, score_depth)
     meta = _job_metadata(job, games, shard_size)
     out = os.fspath(out)
     os.makedirs(out, exist_ok=True)
     shards = [(i, i * shard_size, min(games, (i + 1) * shard_size)) for i in range(-(-games // shard_size))]
     paths = [_shard_path(out, i) for i, _, _ in shards]
-    todo = [s for s in shards if not _finished(paths[s[0]], meta)]
+    todo = [s for s in shards if not _finished(paths[s[0]], meta, range(s[1], s[2]))]
     if not todo:
         return paths
     _ensure_ray()
@@ -626,9 +726,12 @@ def tournament(
     Ratings and margins are computed as :func:`rate` documents (Elo points, 95 %). One
     CPU a task; *max_concurrency* caps the tasks in flight; *progress* counts pairs done.
 
-    Raises ValueError for fewer than two configurations, *games_per_pair* below 1 or a
-    bad configuration or ruleset; TypeError for a configuration of the wrong type;
-    ``ray.exceptions.RayError`` when a task fails more than *max_retries* times.
+    Every argument is checked before Ray is started. Raises ValueError for fewer than
+    two configurations, a bad configuration or ruleset, or an int argument out of range
+    (*games_per_pair* 1 to 2**32 - 1, *seed* 0 to 2**64 - 1, *max_retries* 0 or more,
+    *max_concurrency* 1 or more); TypeError for a configuration or int argument of the
+    wrong type; ``ray.exceptions.RayError`` when a task fails more than *max_retries*
+    times.
     """
     specs = [_check_spec(c, f"configs[{i}]") for i, c in enumerate(configs)]
     for i, s in enumerate(specs):
@@ -636,10 +739,11 @@ def tournament(
             raise ValueError(f"configs[{i}]: a tournament configuration needs a level")
     if len(specs) < 2:
         raise ValueError("a tournament needs at least two configurations")
-    if games_per_pair < 1:
-        raise ValueError(f"games_per_pair must be at least 1, got {games_per_pair}")
+    games_per_pair = _int(games_per_pair, "games_per_pair", 1, 2**32 - 1)
+    seed = _seed(seed)
+    max_retries = _int(max_retries, "max_retries", 0)
+    max_concurrency = _limit(max_concurrency, "max_concurrency")
     ruleset_text = str(oware.Ruleset(ruleset))
-    seed = int(seed) & _SEED_MASK
     pairs = [(i, j) for i in range(len(specs)) for j in range(i + 1, len(specs))]
     results: dict[int, tuple[int, int, int]] = {}
     _ensure_ray()
@@ -756,21 +860,36 @@ def judge(best: oware.Score, played: oware.Score) -> str:
     return ""
 
 
-def analyse_record(record: str, depth: int = 10, index: int = 0) -> list[dict[str, Any]]:
+def _analysis_limits(depth: int, nodes: int | None) -> tuple[int, int | None]:
+    """*depth* and *nodes* of an analysis, checked: the engine's ranges."""
+    depth = _int(depth, "depth", 1, oware.Searcher.MAX_DEPTH)
+    return depth, None if nodes is None else _int(nodes, "nodes", 1, oware.Player.MAX_NODES)
+
+
+def analyse_record(
+    record: str, depth: int = 10, index: int = 0, *, nodes: int | None = None
+) -> list[dict[str, Any]]:
     """Scores every move of the game record *record* (text as :meth:`oware.Board.from_record`
     reads it) in this process, as ``examples/analyse.rs`` does: before each move, every
-    legal move is scored by ``Searcher.analyse`` to *depth* plies (one searcher of 2**20
-    entries kept over the game), and the move played is compared with the best and marked
-    by :func:`judge`. Returns one dict a move with the columns of :data:`ANALYSIS_SCHEMA`
-    (``record`` is *index*). Raises :class:`oware.InvalidRecordError` for a record that
-    cannot be read, ValueError for *depth* out of range.
+    legal move is scored by ``Searcher.analyse(board, depth=depth, nodes=nodes)`` (one
+    searcher of 2**20 entries kept over the game): to *depth* plies (1 to
+    :attr:`oware.Searcher.MAX_DEPTH`), and with *nodes* (1 to
+    :attr:`oware.Player.MAX_NODES`) at most that many positions a position's analysis,
+    whichever ends it first; both keep the result deterministic. The move played is
+    compared with the best and marked by :func:`judge`. Returns one dict a move with the
+    columns of :data:`ANALYSIS_SCHEMA` (``record`` is *index*). Raises
+    :class:`oware.InvalidRecordError` for a record that cannot be read, TypeError or
+    ValueError for *depth*, *nodes* or *index* (0 or more) of the wrong type or out of
+    range.
     """
+    depth, nodes = _analysis_limits(depth, nodes)
+    index = _int(index, "index", 0)
     game = oware.Board.from_record(record)
     board = game.root()
     searcher = oware.Searcher(1 << 20)
     rows: list[dict[str, Any]] = []
     for ply, move in enumerate(game.move_stack, start=1):
-        scores = searcher.analyse(board, depth=depth)
+        scores = searcher.analyse(board, depth=depth, nodes=nodes)
         if not scores:
             break
         best_move, best = scores[0]
@@ -796,10 +915,10 @@ def analyse_record(record: str, depth: int = 10, index: int = 0) -> list[dict[st
     return rows
 
 
-def _analyse_task_body(records: list[tuple[int, str]], depth: int) -> list[dict[str, Any]]:
+def _analyse_task_body(records: list[tuple[int, str]], depth: int, nodes: int | None) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for index, text in records:
-        rows.extend(analyse_record(text, depth, index))
+        rows.extend(analyse_record(text, depth, index, nodes=nodes))
     return rows
 
 
@@ -815,28 +934,37 @@ def analyse(
     records: Iterable[str],
     depth: int = 10,
     *,
+    nodes: int | None = None,
     records_per_task: int = 1,
     progress: bool = False,
     max_concurrency: int | None = None,
     max_retries: int = 3,
 ) -> pa.Table:
     """Scores every move of each game record in *records* on the Ray cluster and returns a
-    pyarrow Table of :data:`ANALYSIS_SCHEMA`, one row a move, in record and ply order.
+    pyarrow Table of :data:`ANALYSIS_SCHEMA` (its columns described under *Schemas* in
+    ``help(oware.distributed)``), one row a move, in record and ply order.
 
     Each record is analysed as :func:`analyse_record` does in this process (and gives the
-    same rows): every legal move scored to *depth* plies, the move played marked ``?!``,
-    ``?`` or ``??`` by :func:`judge`. *records_per_task* records go to one task (one CPU);
-    *max_concurrency* caps the tasks in flight; *progress* counts records done. Records are
-    checked on the driver first.
+    same rows): every legal move scored to *depth* plies (1 to
+    :attr:`oware.Searcher.MAX_DEPTH`), and with *nodes* (1 to
+    :attr:`oware.Player.MAX_NODES`) in at most that many positions a position, the move
+    played marked ``?!``, ``?`` or ``??`` by :func:`judge`. *records_per_task* records go
+    to one task (one CPU); *max_concurrency* caps the tasks in flight; *progress* counts
+    records done. Records and arguments are checked on the driver first.
 
-    Raises :class:`oware.InvalidRecordError` (naming the record's index) for a record
-    that cannot be read, ValueError for *depth* (1 to 30) or *records_per_task* out of
-    range, ``ray.exceptions.RayError`` when a task fails more than *max_retries* times.
+    Raises TypeError for *records* given as one str or bytes (wrap one record in a list)
+    or an int argument of another type; :class:`oware.InvalidRecordError` (naming the
+    record's index) for a record that cannot be read; ValueError for *depth*, *nodes*,
+    *records_per_task* (1 or more), *max_concurrency* (1 or more) or *max_retries* (0 or
+    more) out of range; ``ray.exceptions.RayError`` when a task fails more than
+    *max_retries* times.
     """
-    if not 1 <= depth <= 30:
-        raise ValueError(f"depth must be 1 to 30, got {depth}")
-    if records_per_task < 1:
-        raise ValueError(f"records_per_task must be at least 1, got {records_per_task}")
+    if isinstance(records, (str, bytes)):
+        raise TypeError("records is a collection of game records; wrap one record in a list")
+    depth, nodes = _analysis_limits(depth, nodes)
+    records_per_task = _int(records_per_task, "records_per_task", 1)
+    max_retries = _int(max_retries, "max_retries", 0)
+    max_concurrency = _limit(max_concurrency, "max_concurrency")
     items = list(enumerate(records))
     for index, text in items:
         try:
@@ -850,7 +978,7 @@ def analyse(
         task = _analyse_task.options(max_retries=max_retries)
 
         def submit(chunk: list[tuple[int, str]]) -> Callable[[], Any]:
-            return lambda: task.remote(chunk, depth)
+            return lambda: task.remote(chunk, depth, nodes)
 
         _run(
             [submit(c) for c in chunks],
@@ -946,16 +1074,13 @@ def build_layer(
     memory.
 
     *convention* is ``'even'`` or ``'own'`` (default: the ruleset's own). Raises
-    ValueError for *slices* out of range, :class:`oware.EndgameError` when the database
+    TypeError for *slices* or *max_retries* not an int, ValueError for *slices* or
+    *max_retries* (0 or more) out of range, :class:`oware.EndgameError` when the database
     is full or the layer too large, ``ray.exceptions.RayActorError`` when actors die
     more than *max_retries* times.
     """
-    if isinstance(slices, bool) or not isinstance(slices, int):
-        raise TypeError(f"slices must be an int, not {type(slices).__name__}")
-    if not 1 <= slices <= 65536:
-        raise ValueError(f"slices must be 1 to 65536, not {slices}")
-    if max_retries < 0:
-        raise ValueError(f"max_retries must be 0 or more, not {max_retries}")
+    slices = _int(slices, "slices", 1, 65536)
+    max_retries = _int(max_retries, "max_retries", 0)
     directory = os.fspath(directory)
     db = oware.EndgameDatabase.load_dir(directory, ruleset, convention, mmap=True)
     seeds = 0 if db.max_seeds is None else db.max_seeds + 1
