@@ -262,9 +262,9 @@ def test_bad_arguments() -> None:
     with pytest.raises(ValueError, match="needs a level"):
         distributed.tournament([1, {"depth": 3}])
     with pytest.raises(ValueError, match="two players"):
-        distributed.self_play(1, players=(1,), out="/nonexistent/never")
+        distributed.self_play(1, players=(1,), out="/dev/null/never")
     with pytest.raises(TypeError):
-        distributed.self_play(1, players=(1, "x"), out="/nonexistent/never")  # type: ignore[arg-type]
+        distributed.self_play(1, players=(1, "x"), out="/dev/null/never")  # type: ignore[arg-type]
 
 
 def _layer_files(directory: pathlib.Path) -> dict[str, bytes]:

@@ -74,7 +74,7 @@ def test_tournament_refuses_a_player_the_engine_refuses() -> None:
 
 
 def _self_play(**kwargs: Any) -> Callable[[], Any]:
-    return lambda: distributed.self_play(**{"games": 1, "out": "/nonexistent/never", **kwargs})
+    return lambda: distributed.self_play(**{"games": 1, "out": "/dev/null/never", **kwargs})
 
 
 def _tournament(**kwargs: Any) -> Callable[[], Any]:
@@ -86,7 +86,7 @@ def _analyse(**kwargs: Any) -> Callable[[], Any]:
 
 
 def _build_layer(**kwargs: Any) -> Callable[[], Any]:
-    return lambda: distributed.build_layer(**{"directory": "/nonexistent/never", **kwargs})
+    return lambda: distributed.build_layer(**{"directory": "/dev/null/never", **kwargs})
 
 
 def _play_games(**kwargs: Any) -> Callable[[], Any]:
