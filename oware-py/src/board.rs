@@ -26,9 +26,6 @@ use crate::values::{PyOutcome, PyRuleset, PySide, extract_ruleset};
 #[derive(Clone, Debug)]
 pub struct PyBoard {
     pub(crate) game: Game,
-    /// The report of the last move, once asked for (computed on demand by
-    /// replaying the last move).
-    report: Option<oware::MoveReport>,
     /// The tags of the record the board was read from, written again by
     /// `record` (the game's own `Result` and `Termination` win once it is over).
     tags: Vec<(String, String)>,
@@ -38,7 +35,6 @@ impl PyBoard {
     pub(crate) fn from_game(game: Game) -> PyBoard {
         PyBoard {
             game,
-            report: None,
             tags: Vec::new(),
         }
     }
@@ -81,12 +77,10 @@ impl PyBoard {
             .is_some_and(|o| o.termination == Termination::Agreement)
     }
 
-    /// Plays `m`, keeping its report.
-    /// Plays `m` without building its report: `report` replays the last
-    /// move on demand, so a playout loop in Python pays only for the move.
+    /// Plays `m` without building its report: `report` asks the game for
+    /// it on demand, so a playout loop in Python pays only for the move.
     fn play(&mut self, m: oware::Move) -> PyResult<()> {
         self.game.play_quiet(m).map_err(play_error)?;
-        self.report = None;
         Ok(())
     }
 
@@ -334,19 +328,8 @@ impl PyBoard {
     /// What the last move did (see :class:`MoveReport`); None at the start.
     /// :meth:`push` returns None as in python-chess: read the report here.
     #[getter]
-    fn report(&mut self) -> PyResult<Option<PyMoveReport>> {
-        if self.report.is_none() && self.game.ply() > 0 {
-            // After a pop: replay the last move from the position before it.
-            let mut previous = self.game.clone();
-            if self.agreed() {
-                previous.undo();
-            }
-            let last = previous.undo();
-            if let Some(m) = last {
-                self.report = Some(previous.play(m).map_err(play_error)?);
-            }
-        }
-        Ok(self.report.clone().map(PyMoveReport))
+    fn report(&self) -> Option<PyMoveReport> {
+        self.game.report(self.game.ply()).map(PyMoveReport)
     }
 
     /// The seeds in the houses: all of them in absolute order (South's
@@ -414,9 +397,6 @@ impl PyBoard {
             return Err(PyIndexError::new_err("pop from an empty move stack"));
         }
         let undone = self.game.undo();
-        if undone.is_some() {
-            self.report = None;
-        }
         undone.map(|m| move_object(py, m)).transpose()
     }
 

@@ -19,16 +19,8 @@ use crate::errors::{EndgameError, OwareErr, ProbeError, PyResultExt, os_error};
 use crate::moves::PyMove;
 use crate::values::{PyRuleset, extract_ruleset};
 
-/// The name of a convention in Python: `'even'` or `'own'`, as in the
-/// layer file names.
-fn convention_name(convention: Convention) -> &'static str {
-    match convention {
-        Convention::EvenSplit => "even",
-        Convention::EachTakesOwn => "own",
-    }
-}
-
-/// A convention from `'even'`, `'own'`, or `None` (the ruleset's own).
+/// A convention from `'even'`, `'own'` (the core's [`Convention::name`]),
+/// or `None` (the ruleset's own).
 fn extract_convention(
     obj: Option<&Bound<'_, PyAny>>,
     ruleset: &oware::Ruleset,
@@ -42,14 +34,13 @@ fn extract_convention(
             obj.get_type().name()?
         )));
     };
-    match text.to_str()? {
-        "even" => Ok(Convention::EvenSplit),
-        "own" => Ok(Convention::EachTakesOwn),
-        other => Err(value_error(format!(
+    let text = text.to_str()?;
+    text.parse().map_err(|_| {
+        value_error(format!(
             "unknown convention {}: expected 'even' or 'own'",
-            quoted(other)
-        ))),
-    }
+            quoted(text)
+        ))
+    })
 }
 
 /// A core load error as its Python exception, naming `path`.
@@ -445,7 +436,7 @@ impl PyEndgameDatabase {
     /// ``'even'`` or ``'own'``: what endless play is worth (see :class:`EndgameValue`).
     #[getter]
     fn convention(&self) -> &'static str {
-        convention_name(self.db.convention())
+        self.db.convention().name()
     }
 
     /// The positions with exactly *seeds* seeds on the board (each side to move
@@ -573,7 +564,7 @@ impl PyEndgameDatabase {
         format!(
             "<EndgameDatabase ruleset='{}' convention='{}' max_seeds={max}>",
             self.db.ruleset(),
-            convention_name(self.db.convention())
+            self.db.convention().name()
         )
     }
 }

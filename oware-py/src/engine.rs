@@ -166,6 +166,16 @@ impl PyPlayer {
         self.level.number()
     }
 
+    /// How the level plays, in a few words for a menu (the core's words,
+    /// as C's ``oware_level_description``).
+    ///
+    /// >>> oware.Player(3).description
+    /// 'looks 4 plies ahead'
+    #[getter]
+    fn description(&self) -> &'static str {
+        self.level.description()
+    }
+
     /// Whether level 5 plays from its opening book: the library's, for the first
     /// plies of the standard Oware board, where it plays the book's move at once
     /// (True by default for level 5; always False for other levels, which have

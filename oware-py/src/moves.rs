@@ -234,7 +234,7 @@ impl PyPit {
     #[pyo3(name = "to_index")]
     fn absolute_index(&self, houses_per_side: Int) -> PyResult<usize> {
         let h = houses_of(&houses_per_side)?;
-        Ok(pit_index(self.0, h))
+        Ok(self.0.to_index(h))
     }
 
     fn __str__(&self) -> String {
@@ -258,14 +258,6 @@ impl PyPit {
 
 fn side_name(side: oware::Side) -> &'static str {
     side.fold_sn("SOUTH", "NORTH")
-}
-
-/// The absolute pit index of `pit`: houses `0..2h`, stores `2h` and `2h + 1`.
-fn pit_index(pit: oware::Pit, h: usize) -> usize {
-    match pit {
-        oware::Pit::House(side, house) => side.index() * h + house.index(),
-        oware::Pit::Store(side) => 2 * h + side.index(),
-    }
 }
 
 /// A captured house and the seeds it held.

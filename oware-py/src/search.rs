@@ -91,14 +91,9 @@ impl PyScore {
 #[pyfunction]
 pub fn _score_from_raw(raw: Int) -> PyResult<PyScore> {
     let raw = raw.in_range("raw", i32::MIN..=i32::MAX)?;
-    let score = if raw > 0 && Score::win_in(0).raw() - raw < 10_000 {
-        Score::win_in((Score::win_in(0).raw() - raw) as u16)
-    } else if raw < 0 && raw - Score::loss_in(0).raw() < 10_000 {
-        Score::loss_in((raw - Score::loss_in(0).raw()) as u16)
-    } else {
-        Score::from_centiseeds(raw)
-    };
-    Ok(PyScore(score))
+    Score::from_raw(raw)
+        .map(PyScore)
+        .ok_or_else(|| value_error(format!("no score has the raw value {raw}")))
 }
 
 /// What a search found.

@@ -331,8 +331,20 @@ def test_level_five_plays_its_opening_book_until_it_is_turned_off() -> None:
     # A search of one position keeps the first move it tried.
     assert str(player.choose(Board())) == "A"
     assert not Player(4).book
-    with pytest.raises(ValueError, match="only level 5 has an opening book"):
-        Player(4).book = True
+    four = Player(4)
+    with pytest.raises(ValueError, match="only level 5 has an opening book, not level 4"):
+        four.book = True
+    assert not four.book
+
+
+def test_each_level_says_how_it_plays() -> None:
+    assert [Player(level).description for level in range(1, 6)] == [
+        "random, takes a capture half the time",
+        "greedy: the most seeds now",
+        "looks 4 plies ahead",
+        "looks 8 plies ahead",
+        "thinks a second a move, plays endgames perfectly",
+    ]
 
 
 def test_level_five_keeps_a_time_budget_on_any_thread_count() -> None:

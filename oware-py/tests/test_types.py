@@ -273,6 +273,15 @@ class TestScore:
             assert eval(repr(s), {"Score": Score}) == s
         assert len({Score(centiseeds=1), Score(centiseeds=1)}) == 1
 
+    def test_a_pickle_with_a_raw_value_no_score_has_is_refused(self) -> None:
+        # Score.__reduce__ names the private rebuilder; the core's
+        # Score::from_raw decides which raw values are scores.
+        rebuild, (raw,) = Score(win_in=9999).__reduce__()
+        assert rebuild(raw) == Score(win_in=9999)
+        for bad in (raw - 1, -(raw - 1), 1_000_001, -1_000_001):
+            with pytest.raises(ValueError, match=f"no score has the raw value {bad}"):
+                rebuild(bad)
+
     def test_bad(self) -> None:
         with pytest.raises(ValueError, match="exactly one"):
             Score()

@@ -1076,6 +1076,14 @@ class Player:
     def level(self) -> int:
         """The level, 1 to 5."""
     @property
+    def description(self) -> str:
+        """How the level plays, in a few words for a menu (the core's words, as C's
+        ``oware_level_description``).
+
+        >>> oware.Player(3).description
+        'looks 4 plies ahead'
+        """
+    @property
     def book(self) -> bool:
         """Whether level 5 plays from its opening book: the library's, for the first
         plies of the standard Oware board, where it plays the book's move at once
