@@ -82,7 +82,7 @@ fn stores(pos: &Position) -> Vec<u8> {
 fn check_running(pos: &Position, state: &Value) -> Result<(), String> {
     let board = ints(&state["board"]);
     let scores = ints(&state["scores"]);
-    if board != pos.board().pits() || scores != stores(pos) {
+    if board != pos.board().all_houses() || scores != stores(pos) {
         return Err(format!("pyspiel board {board:?} scores {scores:?}"));
     }
     let to_move = state["to_move"].as_u64().expect("to_move");
@@ -112,7 +112,9 @@ fn check_final(peer: Peer, game: &Game, state: &Value) -> Result<Termination, St
                 "outcome {outcome} differs from pyspiel's scores {scores:?}"
             ));
         }
-        Peer::Mancala if ints(&state["board"]) != pos.board().pits() || scores != stores(pos) => {
+        Peer::Mancala
+            if ints(&state["board"]) != pos.board().all_houses() || scores != stores(pos) =>
+        {
             return Err(format!(
                 "final board pyspiel {:?} scores {scores:?}",
                 ints(&state["board"])

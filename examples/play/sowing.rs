@@ -17,7 +17,7 @@ struct Seeds {
 impl Seeds {
     fn of(board: &Board) -> Seeds {
         Seeds {
-            houses: board.pits().to_vec(),
+            houses: board.all_houses().to_vec(),
             stores: board.stores(),
         }
     }
@@ -79,7 +79,7 @@ fn final_board(report: &MoveReport, after: &Position) -> Board {
     if u16::from(scores.south) + u16::from(scores.north) != board.total_seeds() {
         return *board;
     }
-    let houses = vec![0; board.pits().len()];
+    let houses = vec![0; board.all_houses().len()];
     Board::from_pits(&houses, scores).expect("every seed in a store")
 }
 

@@ -345,7 +345,7 @@ pub unsafe extern "C" fn oware_game_board(
         let game = arg_ref!(game);
         let board = game.game().position().board();
         let stores = board.stores();
-        let mut pits = board.pits().to_vec();
+        let mut pits = board.all_houses().to_vec();
         pits.extend([stores.south, stores.north]);
         buf.fill(&pits)
     }

@@ -339,7 +339,7 @@ impl PyBoard {
         // Not Vec<u8>, which PyO3 turns into bytes.
         let board = self.pos().board();
         let seeds = match side {
-            None => board.pits(),
+            None => board.all_houses(),
             Some(side) => board.houses(side.into()),
         };
         seeds.iter().map(|&s| u16::from(s)).collect()

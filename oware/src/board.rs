@@ -82,7 +82,7 @@ impl Board {
     /// ```
     /// use oware::{Board, BySide};
     /// let board = Board::from_pits(&[0, 0, 0, 0, 2, 3, 1, 1, 1, 0, 0, 0], BySide { south: 20, north: 20 })?;
-    /// assert_eq!(board.pits(), &[0, 0, 0, 0, 2, 3, 1, 1, 1, 0, 0, 0]);
+    /// assert_eq!(board.all_houses(), &[0, 0, 0, 0, 2, 3, 1, 1, 1, 0, 0, 0]);
     /// # Ok::<_, oware::PositionError>(())
     /// ```
     ///
@@ -134,9 +134,11 @@ impl Board {
         &self.pits[side.index() * n..(side.index() + 1) * n]
     }
 
-    /// All houses in absolute order: South's row, then North's.
+    /// Every house's seeds in pit index order: South's row, then North's
+    /// (the houses of [`Pit::to_index`](crate::Pit::to_index), without
+    /// the stores; [`Board::stores`] has those).
     #[must_use]
-    pub fn pits(&self) -> &[u8] {
+    pub fn all_houses(&self) -> &[u8] {
         &self.pits[..2 * self.houses_per_side()]
     }
 
@@ -149,7 +151,7 @@ impl Board {
     /// The seeds in all houses (not the stores).
     #[must_use]
     pub fn seeds_on_board(&self) -> u16 {
-        self.pits().iter().map(|&s| u16::from(s)).sum()
+        self.all_houses().iter().map(|&s| u16::from(s)).sum()
     }
 
     /// The seeds in all houses and both stores.
@@ -164,7 +166,7 @@ impl Board {
     /// ```
     /// use oware::{Board, BySide};
     /// let board = Board::from_pits(&[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2], BySide { south: 5, north: 40 })?;
-    /// assert_eq!(board.mirrored().pits(), &[0, 0, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0]);
+    /// assert_eq!(board.mirrored().all_houses(), &[0, 0, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0]);
     /// assert_eq!(board.mirrored().stores(), BySide { south: 40, north: 5 });
     /// # Ok::<_, oware::PositionError>(())
     /// ```

@@ -181,7 +181,7 @@ struct SeedCounts {
 impl SeedCounts {
     fn of(board: &Board) -> SeedCounts {
         let stores = board.stores();
-        let mut pits: Vec<u16> = board.pits().iter().map(|&s| u16::from(s)).collect();
+        let mut pits: Vec<u16> = board.all_houses().iter().map(|&s| u16::from(s)).collect();
         pits.extend([stores.south, stores.north].map(u16::from));
         SeedCounts {
             pits,

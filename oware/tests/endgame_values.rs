@@ -96,7 +96,7 @@ fn key_of(pits: &[u8], turn: Side) -> Key {
 }
 
 fn key(pos: &Position) -> Key {
-    key_of(pos.board().pits(), pos.turn())
+    key_of(pos.board().all_houses(), pos.turn())
 }
 
 /// Every distribution of `seeds` seeds over `houses` houses.
@@ -564,7 +564,7 @@ fn play_out(db: &Database, start: Position, quiet: usize) -> Option<String> {
         since_capture = if gained == 0 { since_capture + 1 } else { 0 };
         // The stores do not count: rebalance them so that no majority ends
         // the game the database plays on.
-        let Some(next) = position(ruleset, child.board().pits(), child.turn()) else {
+        let Some(next) = position(ruleset, child.board().all_houses(), child.turn()) else {
             assert_eq!(captured, start_value, "from {start}: the board emptied");
             return None;
         };

@@ -762,7 +762,7 @@ fn c6_capturing_seed_on_capture_and_c7_end_on_an_empty_board() {
             },
             "{r}"
         );
-        assert_eq!(p.board().pits(), [0; 14]);
+        assert_eq!(p.board().all_houses(), [0; 14]);
         assert_eq!(end.winner, Some(Side::South));
         assert_eq!(legal(&p), "");
     }

@@ -190,7 +190,7 @@ fn replay_report(
     let mover = before.turn();
     let board = before.board();
     let context = format!("{m} in {before}: {report:?}");
-    let mut cells: Vec<u16> = board.pits().iter().map(|&s| u16::from(s)).collect();
+    let mut cells: Vec<u16> = board.all_houses().iter().map(|&s| u16::from(s)).collect();
     cells.extend([board.store(Side::South), board.store(Side::North)].map(u16::from));
     let origin = m.to_index(h);
     let lifted = cells[origin];
@@ -235,7 +235,7 @@ fn replay_report(
         cells[2 * h + captured.to.index()] += u16::from(captured.seeds);
     }
     let board = after.board();
-    let mut expected: Vec<u16> = board.pits().iter().map(|&s| u16::from(s)).collect();
+    let mut expected: Vec<u16> = board.all_houses().iter().map(|&s| u16::from(s)).collect();
     expected.extend([board.store(Side::South), board.store(Side::North)].map(u16::from));
     prop_assert_eq!(cells, expected, "{} gives {}", context, after);
     Ok(sown)
@@ -561,7 +561,7 @@ fn reference_kalah_options(rules: &KalahRules) -> KalahOptions {
 fn state_of(pos: &Position) -> (Vec<i32>, [i32; 2], usize) {
     let board = pos.board();
     (
-        board.pits().iter().map(|&s| i32::from(s)).collect(),
+        board.all_houses().iter().map(|&s| i32::from(s)).collect(),
         [
             i32::from(board.store(Side::South)),
             i32::from(board.store(Side::North)),

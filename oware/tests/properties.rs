@@ -189,7 +189,7 @@ fn check_report(pos: &Position, m: Move) -> Result<MoveReport, TestCaseError> {
     prop_assert_eq!(report.played, m, "{}", context);
     prop_assert_eq!(
         report.sown.len(),
-        usize::from(before.pits()[origin]),
+        usize::from(before.all_houses()[origin]),
         "{}",
         context
     );
@@ -208,7 +208,7 @@ fn check_report(pos: &Position, m: Move) -> Result<MoveReport, TestCaseError> {
     }
     // The board after is the board before, minus the origin, plus the
     // seeds sown, minus the captures.
-    let mut expected = before.pits().to_vec();
+    let mut expected = before.all_houses().to_vec();
     expected[origin] = 0;
     for pit in &report.sown {
         if let Pit::House(side, house) = *pit {
@@ -230,7 +230,7 @@ fn check_report(pos: &Position, m: Move) -> Result<MoveReport, TestCaseError> {
             prop_assert_eq!(house.index() + k, last_house.index(), "{}", context);
         }
     }
-    prop_assert_eq!(after.pits(), &expected[..], "{}", context);
+    prop_assert_eq!(after.all_houses(), &expected[..], "{}", context);
     prop_assert_eq!(
         report.captured_seeds(),
         u16::from(after.store(mover) - before.store(mover)),

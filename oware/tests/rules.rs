@@ -39,7 +39,7 @@ fn letters(pits: &[Pit]) -> String {
 #[test]
 fn r1_start_has_four_seeds_in_each_of_twelve_houses() {
     let start = Position::default();
-    assert_eq!(start.board().pits(), &[4; 12]);
+    assert_eq!(start.board().all_houses(), &[4; 12]);
     assert_eq!(start.board().stores(), BySide { south: 0, north: 0 });
     assert_eq!(start.board().total_seeds(), 48);
     assert_eq!(start.to_string(), "4,4,4,4,4,4/4,4,4,4,4,4 s 0 0");
@@ -394,8 +394,8 @@ fn r11_hundred_plies_without_capture_end_the_game() {
     // After 100 plies (8 cycles and 4 plies: A a B b) South's seed is in C
     // and North's in c: each takes its own, 24-24.
     assert_eq!(
-        game.position().board().pits(),
-        pos("0,0,1,0,0,0/0,0,1,0,0,0 s 23 23").board().pits()
+        game.position().board().all_houses(),
+        pos("0,0,1,0,0,0/0,0,1,0,0,0 s 23 23").board().all_houses()
     );
     assert_eq!(
         outcome.scores,

@@ -45,7 +45,7 @@ const NORTH_TO_MOVE: u64 = 0x2545_f491_4f6c_dd1d;
 pub(crate) fn hash(pos: &Position) -> u64 {
     let board = pos.board();
     let mut h = 0;
-    for (pit, &seeds) in board.pits().iter().enumerate() {
+    for (pit, &seeds) in board.all_houses().iter().enumerate() {
         h ^= KEYS[pit][usize::from(seeds)];
     }
     h ^= KEYS[2 * MAX_HOUSES][usize::from(board.store(Side::South))];

@@ -225,7 +225,7 @@ impl RefState {
 pub fn to_reference(pos: &oware::Position) -> RefState {
     let board = pos.board();
     let mut houses = [0; 12];
-    for (h, &seeds) in houses.iter_mut().zip(board.pits()) {
+    for (h, &seeds) in houses.iter_mut().zip(board.all_houses()) {
         *h = i32::from(seeds);
     }
     RefState {
