@@ -1,0 +1,228 @@
+"""One word, one meaning, in Rust, Python and C.
+
+README.md's table ("One word, one meaning, in Rust, Python and C") names each
+concept's item in the three languages: every name in it must exist (in the
+core's Rust sources, in the installed package, in ``include/oware.h``), and
+the values the languages share must agree: defaults and bounds, the words of
+presets and levels, the reasons and messages of illegal moves, terminations
+and sides. The C values are read from the C library itself (through ctypes)
+and from the header.
+
+The C library is ``$OWARE_FFI_LIB``, else ``target/debug/liboware_ffi.so``
+(``cargo build -p oware-ffi``); ``.ci/run`` sets the variable, so there a
+missing library fails the test rather than skipping it.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import pathlib
+import re
+
+import pytest
+
+import oware
+from oware import Board, Move, Player
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
+HEADER = ROOT / "include" / "oware.h"
+RUST_SOURCES = ROOT / "oware" / "src"
+
+TITLE = "### One word, one meaning, in Rust, Python and C"
+LANGUAGES = {"Rust": 2, "Python": 3, "C": 4}
+
+
+def _table_rows() -> list[list[str]]:
+    """The table's rows, as lists of cells (term, meaning, Rust, Python, C)."""
+    text = README.read_text(encoding="utf-8")
+    assert TITLE in text, f"README.md has no section {TITLE!r}"
+    section = text.split(TITLE, 1)[1].split("\n#", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ")]
+    cells = [[c.strip() for c in row.strip("|").split("|")] for row in rows]
+    assert cells[0] == ["term", "what it means", "Rust", "Python", "C"], cells[0]
+    return cells[2:]
+
+
+def _names(language: str) -> list[tuple[str, str]]:
+    """(term, name) for every name the table gives in *language*'s column."""
+    column = LANGUAGES[language]
+    return [(row[0], name) for row in _table_rows() for name in re.findall(r"`([^`]+)`", row[column])]
+
+
+def _rust_text() -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(RUST_SOURCES.rglob("*.rs")))
+
+
+def _rust_item_exists(name: str, source: str) -> bool:
+    """Whether the core declares *name*: a type (`House`), or a type and its
+    function or constant (`Game::report`, `SearchLimits::DEFAULT_DEPTH`)."""
+    parts = name.split("::")
+    if not all(re.fullmatch(r"\w+", p) for p in parts) or len(parts) > 2:
+        raise AssertionError(f"{name!r} is not a Rust item the test can look up")
+
+    def has_type(t: str) -> bool:
+        return re.search(rf"\bpub (struct|enum|trait|type) {t}\b", source) is not None
+
+    if len(parts) == 1:
+        return has_type(parts[0])
+    owner, member = parts
+    kind = "const" if member.isupper() else "fn"
+    return has_type(owner) and re.search(rf"\bpub (const )?{kind} {member}\b", source) is not None
+
+
+def _python_item_exists(name: str) -> bool:
+    if not re.fullmatch(r"\w+(\.\w+)*", name):
+        raise AssertionError(f"{name!r} is not a Python name the test can look up")
+    target: object = oware
+    for part in name.split("."):
+        if not hasattr(target, part):
+            return False
+        target = getattr(target, part)
+    return True
+
+
+def _c_item_exists(name: str, header: str) -> bool:
+    if name == "uint8_t pit":
+        return re.search(r"\buint8_t pit\b", header) is not None
+    if not re.fullmatch(r"(oware|OWARE)_\w+", name):
+        raise AssertionError(f"{name!r} is not a C name the test can look up")
+    return re.search(rf"\b{name}\b", header) is not None
+
+
+def test_the_table_names_every_term_in_every_language() -> None:
+    rows = _table_rows()
+    assert len(rows) >= 15
+    for row in rows:
+        for language, column in LANGUAGES.items():
+            cell = row[column]
+            assert "`" in cell or cell.startswith("none"), f"{row[0]}: no {language} name in {cell!r}"
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_every_name_in_the_table_exists(language: str) -> None:
+    missing: list[str] = []
+    if language == "Rust":
+        source = _rust_text()
+        missing = [f"{t}: {n}" for t, n in _names("Rust") if not _rust_item_exists(n, source)]
+    elif language == "Python":
+        missing = [f"{t}: {n}" for t, n in _names("Python") if not _python_item_exists(n)]
+    else:
+        header = HEADER.read_text(encoding="utf-8")
+        missing = [f"{t}: {n}" for t, n in _names("C") if not _c_item_exists(n, header)]
+    assert not missing, f"{language} has no such items: {missing}"
+
+
+def test_a_name_that_is_not_there_is_found_missing() -> None:
+    # The lookups themselves can fail: an invented name is reported.
+    assert not _rust_item_exists("Game::no_such_method", _rust_text())
+    assert not _rust_item_exists("NoSuchType", _rust_text())
+    assert not _python_item_exists("Board.no_such_attribute")
+    assert not _c_item_exists("oware_no_such_function", HEADER.read_text(encoding="utf-8"))
+
+
+# --------------------------------------------------------------------------- values
+
+
+def _header_defines() -> dict[str, str]:
+    header = HEADER.read_text(encoding="utf-8")
+    return dict(re.findall(r"^#define (OWARE_\w+) (.+)$", header, flags=re.MULTILINE))
+
+
+def _header_enum(prefix: str) -> dict[str, int]:
+    """The C enum's constants named *prefix*NAME = value, as {name: value},
+    without NONE and OTHER (which no other language has)."""
+    header = HEADER.read_text(encoding="utf-8")
+    found = {n.lower(): int(v) for n, v in re.findall(rf"\b{prefix}(\w+) = (\d+)", header)}
+    found.pop("none", None)
+    found.pop("other", None)
+    return found
+
+
+def _rust_const(name: str) -> int:
+    match = re.search(rf"\bpub const {name}: \w+ = ([\d_]+);", _rust_text())
+    assert match, f"no Rust constant {name}"
+    return int(match.group(1).replace("_", ""))
+
+
+@pytest.fixture(scope="module")
+def c_library() -> ctypes.CDLL:
+    given = os.environ.get("OWARE_FFI_LIB")
+    path = pathlib.Path(given) if given else ROOT / "target" / "debug" / "liboware_ffi.so"
+    if not path.exists():
+        if given:
+            pytest.fail(f"OWARE_FFI_LIB={given} does not exist")
+        pytest.skip(f"no C library at {path} (cargo build -p oware-ffi)")
+    lib = ctypes.CDLL(str(path))
+    for name in ("oware_level_description", "oware_variant_name", "oware_illegal_move_reason_message"):
+        getattr(lib, name).restype = ctypes.c_char_p
+    lib.oware_level_description.argtypes = [ctypes.c_uint32]
+    lib.oware_variant_name.argtypes = [ctypes.c_size_t]
+    lib.oware_illegal_move_reason_message.argtypes = [ctypes.c_uint32]
+    lib.oware_player_time_budget_check.argtypes = [ctypes.c_uint64, ctypes.c_char_p, ctypes.c_size_t]
+    lib.oware_player_time_budget_check.restype = ctypes.c_uint32
+    return lib
+
+
+def test_defaults_and_bounds_agree() -> None:
+    defines = _header_defines()
+    assert int(defines["OWARE_DEFAULT_SEARCH_DEPTH"]) == oware.DEFAULT_SEARCH_DEPTH == _rust_const("DEFAULT_DEPTH")
+    assert int(defines["OWARE_DEFAULT_SEARCH_NODES"]) == oware.DEFAULT_SEARCH_NODES == _rust_const("DEFAULT_NODES")
+    assert int(defines["OWARE_MAX_HOUSES"]) == oware.MAX_HOUSES == _rust_const("MAX_HOUSES")
+    assert oware.Searcher.MAX_DEPTH == _rust_const("MAX_DEPTH")
+    assert oware.Player.MAX_NODES == _rust_const("MAX_NODES")
+    assert oware.Player.MAX_TIME_MS == _rust_const("MAX_TIME_MS")
+
+
+def test_budget_words_agree(c_library: ctypes.CDLL) -> None:
+    for ms in (0, Player.MAX_TIME_MS + 1):
+        buffer = ctypes.create_string_buffer(256)
+        assert c_library.oware_player_time_budget_check(ms, buffer, len(buffer)) != 0
+        with pytest.raises(ValueError) as refused:
+            Player(5, time_ms=ms)
+        assert buffer.value.decode() == str(refused.value) == f"time_ms must be 1 to {Player.MAX_TIME_MS}, not {ms}"
+    assert c_library.oware_player_time_budget_check(Player.MAX_TIME_MS, None, 0) == 0
+
+
+def test_preset_and_level_words_agree(c_library: ctypes.CDLL) -> None:
+    names: list[str] = []
+    while (name := c_library.oware_variant_name(len(names))) is not None:
+        names.append(name.decode())
+    assert names == [str(v) for v in oware.Variant.all()]
+    assert names == ["abapa", "openspiel", "awale", "kalah", "kalah-irving", "congkak"]
+    for level in range(1, 6):
+        assert c_library.oware_level_description(level).decode() == Player(level).description
+    assert c_library.oware_level_description(0) is None and c_library.oware_level_description(6) is None
+
+
+# Positions where each reason a move is illegal shows (Python's names).
+ILLEGAL = {
+    "game_over": ("0,0,0,0,0,1/1,1,0,0,0,0 s 24 21", ["F", "a"]),
+    "wrong_side": ("4,4,4,4,4,4/4,4,4,4,4,4 s 0 0", ["a"]),
+    "no_such_house": ("4,4,4,4,4,4/4,4,4,4,4,4 s 0 0", ["G"]),
+    "empty_house": ("0,4,4,4,4,8/4,4,4,4,4,4 s 0 0", ["A"]),
+    "must_feed": ("1,0,0,0,0,1/0,0,0,0,0,0 s 23 23", ["A"]),
+    "grand_slam": ("0,0,0,0,1,1/1,0,0,0,0,0 s 22 23 awale", ["F"]),
+}
+
+
+def test_illegal_move_reasons_and_words_agree(c_library: ctypes.CDLL) -> None:
+    c_reasons = _header_enum("OWARE_ILLEGAL_MOVE_REASON_")
+    # Every reason but an endless sowing, which no ruleset's move has.
+    assert set(c_reasons) == set(ILLEGAL) | {"endless_sowing"}
+    for reason, (position, moves) in ILLEGAL.items():
+        board = Board(position)
+        with pytest.raises(oware.IllegalMoveError) as refused:
+            for m in moves:
+                board.push(Move(m))
+        assert refused.value.reason == reason
+        words = str(refused.value).split(": ", 1)[1]
+        assert c_library.oware_illegal_move_reason_message(c_reasons[reason]).decode() == words, reason
+
+
+def test_terminations_and_sides_agree() -> None:
+    terminations = _header_enum("OWARE_TERMINATION_")
+    assert sorted(terminations) == sorted(t.lower() for t in dir(oware.Termination) if t.isupper())
+    sides = _header_enum("OWARE_SIDE_")
+    assert sides == {"south": int(oware.Side.SOUTH), "north": int(oware.Side.NORTH)}
