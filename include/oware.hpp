@@ -291,7 +291,7 @@ class Game {
     check(oware_game_end_by_agreement(get(), &outcome));
     return outcome;
   }
-  // Bit i set: the house at pit i, one of `side`'s, is under threat.
+  // Bit k set: `side`'s house k (A or a for 0) is under threat.
   uint32_t threats(oware_side side) const {
     uint32_t mask = 0;
     check(oware_game_threats(get(), side, &mask));

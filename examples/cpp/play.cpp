@@ -26,6 +26,7 @@ namespace {
 void draw(const oware::Game& game) {
   const auto pits = game.board();
   const size_t h = game.houses_per_side();
+  // South's houses are pits 0..h, so bit i is pit i.
   const uint32_t threatened = game.threats(OWARE_SIDE_SOUTH);
   auto cell = [&](size_t i) {
     std::string text = std::to_string(pits[i]);

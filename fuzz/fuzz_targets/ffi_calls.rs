@@ -1017,8 +1017,8 @@ impl Driver {
             expect(result, oware_result::InvalidArgument);
         } else {
             expect(result, oware_result::Ok);
-            let own = ((1u32 << h) - 1) << (side as usize * h);
-            assert_eq!(mask & !own, 0, "threats {mask:#x} outside the side's row");
+            let houses = (1u32 << h) - 1;
+            assert_eq!(mask & !houses, 0, "threats {mask:#x} past the side's {h} houses");
         }
         // Each ply's report and its lists.
         let played = moves(game);

@@ -658,8 +658,11 @@ pub unsafe extern "C" fn oware_game_end_by_agreement(
 
 /// Writes the houses of `side` (an `oware_side`) that its opponent could
 /// capture with its next move, were the opponent to move now, as a bit
-/// mask of pit indices (bit `i` set: the house at pit `i` is under
-/// threat): the houses a frontend rings as threatened.
+/// mask of house numbers within `side` (bit `k` set: `side`'s house `k`,
+/// `A` or `a` for 0, is under threat; for South that is pit `k`, for
+/// North pit `n + k`): the houses a frontend rings as threatened. It is
+/// the encoding of Rust's `HouseSet::bits`, and Python's
+/// `Board.threats(side)` lists the same numbers.
 ///
 /// Returns `OWARE_RESULT_INVALID_ARGUMENT` when `side` is not an
 /// `oware_side`.
@@ -674,7 +677,7 @@ pub unsafe extern "C" fn oware_game_threats(
         let game = arg_ref!(game);
         let side: oware::Side = oware_side::try_from(side)?.into();
         let threats = game.game().position().threats(side);
-        out.set(u32::from(threats.bits()) << (side.index() * game.houses()));
+        out.set(u32::from(threats.bits()));
         Ok(())
     }
 }

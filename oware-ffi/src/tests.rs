@@ -1184,7 +1184,7 @@ fn outcomes() {
 }
 
 #[test]
-fn threats_are_pit_masks() {
+fn threats_are_masks_of_the_sides_houses() {
     let game = make(oware_game_from_position, "4,4,4,4,4,5/4,4,4,4,1,6 n 0 0");
     let mut mask = u32::MAX;
     unsafe {
@@ -1192,12 +1192,12 @@ fn threats_are_pit_masks() {
             oware_game_threats(game, oware_side::North as u32, &mut mask),
             R::Ok
         );
-        assert_eq!(mask, 1 << 10, "North's e");
+        assert_eq!(mask, 1 << 4, "North's e, its house 4");
         assert_eq!(
             oware_game_threats(game, oware_side::South as u32, &mut mask),
             R::Ok
         );
-        assert_eq!(mask & 0xfc0, 0, "only South's houses");
+        assert_eq!(mask & !0x3f, 0, "only South's six houses");
         for side in [2, 3, u32::MAX] {
             assert_eq!(
                 oware_game_threats(game, side, &mut mask),

@@ -226,3 +226,32 @@ def test_terminations_and_sides_agree() -> None:
     assert sorted(terminations) == sorted(t.lower() for t in dir(oware.Termination) if t.isupper())
     sides = _header_enum("OWARE_SIDE_")
     assert sides == {"south": int(oware.Side.SOUTH), "north": int(oware.Side.NORTH)}
+
+
+@pytest.mark.parametrize(
+    "position",
+    ["4,4,4,4,4,5/4,4,4,4,1,6 n 0 0", "1,2,1,2,0,0/2,1,2,1,2,1 s 17 16", "4,4,4,4,4,4,4/4,4,4,4,4,4,4 s 0 0 kalah(7,4)"],
+)
+def test_threats_are_the_same_house_numbers(c_library: ctypes.CDLL, position: str) -> None:
+    game = ctypes.c_void_p()
+    c_library.oware_game_from_position.argtypes = [
+        ctypes.c_char_p,
+        ctypes.POINTER(ctypes.c_void_p),
+        ctypes.c_char_p,
+        ctypes.c_size_t,
+    ]
+    c_library.oware_game_threats.argtypes = [ctypes.c_void_p, ctypes.c_uint32, ctypes.POINTER(ctypes.c_uint32)]
+    c_library.oware_game_free.argtypes = [ctypes.c_void_p]
+    assert c_library.oware_game_from_position(position.encode(), ctypes.byref(game), None, 0) == 0
+    try:
+        board = Board(position)
+        seen = 0
+        for side in (oware.Side.SOUTH, oware.Side.NORTH):
+            mask = ctypes.c_uint32(0)
+            assert c_library.oware_game_threats(game, int(side), ctypes.byref(mask)) == 0
+            houses = [k for k in range(32) if mask.value >> k & 1]
+            assert houses == board.threats(side), side
+            seen += len(houses)
+        assert seen > 0 or position.endswith("kalah(7,4)")
+    finally:
+        c_library.oware_game_free(game)
