@@ -4,7 +4,7 @@
  *
  * Conventions (the same for every function):
  * - Handles are opaque: oware_game (a game with its history), oware_searcher
- *   (the engine), oware_player (a level of play), oware_endgame (an endgame
+ *   (the engine), oware_player (a level of play), oware_endgame_database (an endgame
  *   database), oware_stop (a flag that ends long calls from another
  *   thread). The caller owns what a _new, _from_*, _clone, _load* or _build
  *   function returns and frees it with the object's _free function; _free
@@ -35,7 +35,7 @@
  * - Threads: no global state. A handle may move between threads but is used
  *   by one thread at a time; functions taking a const oware_game * only read
  *   it, so several threads may call them at once while no one changes it.
- *   An oware_endgame never changes: any number of threads may use one; an
+ *   An oware_endgame_database never changes: any number of threads may use one; an
  *   oware_stop is made to be set from other threads (and signal handlers).
  */
 
@@ -415,11 +415,11 @@ typedef enum {
  * players live (they keep the database until they are freed).
  *
  * Thread safety: a database never changes once made. Any number of
- * threads may call the functions taking `const oware_endgame *` on one
+ * threads may call the functions taking `const oware_endgame_database *` on one
  * database at once, and players in several threads may share it; only
  * `oware_endgame_free` must not run while another call uses the handle.
  */
-typedef struct oware_endgame oware_endgame;
+typedef struct oware_endgame_database oware_endgame_database;
 
 /**
  * A game: its starting position and ruleset, the moves played with what
@@ -1496,7 +1496,7 @@ oware_result oware_stop_is_requested(const oware_stop *stop, bool *out_stopped);
 oware_result oware_endgame_load_dir(const char *dir,
                                     const char *ruleset,
                                     uint32_t convention,
-                                    oware_endgame **out,
+                                    oware_endgame_database **out,
                                     char *err,
                                     size_t err_len);
 
@@ -1516,7 +1516,7 @@ oware_result oware_endgame_load_dir(const char *dir,
  * set to why (empty on success), e.g. `"abapa.owdb: cannot read the database: No such file or directory (os error 2)"`.
  */
 oware_result oware_endgame_load(const char *path,
-                                oware_endgame **out,
+                                oware_endgame_database **out,
                                 char *err,
                                 size_t err_len);
 
@@ -1545,7 +1545,7 @@ oware_result oware_endgame_load(const char *path,
 oware_result oware_endgame_build(const char *ruleset,
                                  uint32_t convention,
                                  uint32_t max_seeds,
-                                 oware_endgame **out,
+                                 oware_endgame_database **out,
                                  char *err,
                                  size_t err_len);
 
@@ -1559,7 +1559,7 @@ oware_result oware_endgame_build_with_stop(const char *ruleset,
                                            uint32_t convention,
                                            uint32_t max_seeds,
                                            const oware_stop *stop,
-                                           oware_endgame **out,
+                                           oware_endgame_database **out,
                                            char *err,
                                            size_t err_len);
 
@@ -1568,13 +1568,13 @@ oware_result oware_endgame_build_with_stop(const char *ruleset,
  * twice with the same value. Players given the database keep it until
  * they are freed.
  */
-void oware_endgame_free(oware_endgame *endgame);
+void oware_endgame_free(oware_endgame_database *endgame);
 
 /**
  * Writes the most seeds on the board of a position the database holds to
  * `*out_max_seeds`, or `OWARE_ENDGAME_NO_LAYERS` when it holds none.
  */
-oware_result oware_endgame_max_seeds(const oware_endgame *endgame, uint8_t *out_max_seeds);
+oware_result oware_endgame_max_seeds(const oware_endgame_database *endgame, uint8_t *out_max_seeds);
 
 /**
  * Writes the database's convention for endless play to `*out`. A level-5
@@ -1582,7 +1582,7 @@ oware_result oware_endgame_max_seeds(const oware_endgame *endgame, uint8_t *out_
  * `OWARE_CONVENTION_EACH_TAKES_OWN` for Abapa and OpenSpiel,
  * `OWARE_CONVENTION_EVEN_SPLIT` where the seeds left are not counted.
  */
-oware_result oware_endgame_convention(const oware_endgame *endgame, oware_convention *out);
+oware_result oware_endgame_convention(const oware_endgame_database *endgame, oware_convention *out);
 
 /**
  * Writes the text of the ruleset the database was built for, e.g.
@@ -1593,7 +1593,7 @@ oware_result oware_endgame_convention(const oware_endgame *endgame, oware_conven
  * the length written, or the size needed
  * (`OWARE_RESULT_INSUFFICIENT_SIZE`).
  */
-oware_result oware_endgame_ruleset_to_str(const oware_endgame *endgame,
+oware_result oware_endgame_ruleset_to_str(const oware_endgame_database *endgame,
                                           char *buf,
                                           size_t len,
                                           size_t *out_n);
@@ -1609,7 +1609,7 @@ oware_result oware_endgame_ruleset_to_str(const oware_endgame *endgame,
  * Unless `err` is NULL, the message buffer `err` of `err_len` bytes is
  * set to why (empty on success), e.g. `"/no/such/dir/abapa.owdb: No such file or directory (os error 2)"`.
  */
-oware_result oware_endgame_save(const oware_endgame *endgame,
+oware_result oware_endgame_save(const oware_endgame_database *endgame,
                                 const char *path,
                                 char *err,
                                 size_t err_len);
@@ -1634,7 +1634,7 @@ oware_result oware_endgame_save(const oware_endgame *endgame,
  * (`oware_searcher_search`, or a level-5 player with the database) should
  * choose the move.
  */
-oware_result oware_endgame_probe(const oware_endgame *endgame,
+oware_result oware_endgame_probe(const oware_endgame_database *endgame,
                                  const oware_game *game,
                                  oware_probe_result *out,
                                  uint8_t *best_moves,
@@ -1656,7 +1656,7 @@ oware_result oware_endgame_probe(const oware_endgame *endgame,
  * freed at once, and one database may be given to any number of players,
  * in any threads.
  */
-oware_result oware_player_set_endgame(oware_player *player, const oware_endgame *endgame);
+oware_result oware_player_set_endgame(oware_player *player, const oware_endgame_database *endgame);
 
 #ifdef __cplusplus
 }  // extern "C"

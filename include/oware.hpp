@@ -432,26 +432,26 @@ class Endgame {
   // The layers in directory `dir` (even-00.owdb, ... or own-00.owdb, ...).
   static Endgame load_dir(const std::string& dir, const std::string& ruleset,
                           oware_convention convention) {
-    return made([&](oware_endgame** out, char* e, size_t l) {
+    return made([&](oware_endgame_database** out, char* e, size_t l) {
       return oware_endgame_load_dir(dir.c_str(), ruleset.c_str(), convention, out, e, l);
     });
   }
   // A database saved in one file by save().
   static Endgame load(const std::string& path) {
-    return made([&](oware_endgame** out, char* e, size_t l) {
+    return made([&](oware_endgame_database** out, char* e, size_t l) {
       return oware_endgame_load(path.c_str(), out, e, l);
     });
   }
   // Builds the layers of 0 to `max_seeds` seeds on every core.
   static Endgame build(const std::string& ruleset, oware_convention convention, uint32_t max_seeds) {
-    return made([&](oware_endgame** out, char* e, size_t l) {
+    return made([&](oware_endgame_database** out, char* e, size_t l) {
       return oware_endgame_build(ruleset.c_str(), convention, max_seeds, out, e, l);
     });
   }
   // As build(); Error(OWARE_RESULT_STOPPED) once `stop` is requested.
   static Endgame build(const std::string& ruleset, oware_convention convention, uint32_t max_seeds,
                        const Stop& stop) {
-    return made([&](oware_endgame** out, char* e, size_t l) {
+    return made([&](oware_endgame_database** out, char* e, size_t l) {
       return oware_endgame_build_with_stop(ruleset.c_str(), convention, max_seeds, stop.get(), out, e, l);
     });
   }
@@ -487,18 +487,18 @@ class Endgame {
     probe.best_moves.resize(n);
     return probe;
   }
-  const oware_endgame* get() const noexcept { return endgame_.get(); }
+  const oware_endgame_database* get() const noexcept { return endgame_.get(); }
 
  private:
-  explicit Endgame(oware_endgame* endgame) : endgame_(endgame) {}
+  explicit Endgame(oware_endgame_database* endgame) : endgame_(endgame) {}
   // The database f(&out, err, err_len) makes, or Error with its message.
   template <class F>
   static Endgame made(F f) {
-    oware_endgame* endgame = nullptr;
+    oware_endgame_database* endgame = nullptr;
     detail::check_detail([&](char* e, size_t l) { return f(&endgame, e, l); });
     return Endgame(endgame);
   }
-  detail::Handle<oware_endgame, oware_endgame_free> endgame_;
+  detail::Handle<oware_endgame_database, oware_endgame_free> endgame_;
 };
 
 // A level of play, 1 to 5; movable, not copyable.

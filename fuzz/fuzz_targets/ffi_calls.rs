@@ -70,7 +70,7 @@ struct GameSlot {
 struct Driver {
     games: [Option<GameSlot>; GAMES],
     players: [Option<*mut oware_player>; PLAYERS],
-    endgames: [Option<*mut oware_endgame>; ENDGAMES],
+    endgames: [Option<*mut oware_endgame_database>; ENDGAMES],
     searcher: Option<*mut oware_searcher>,
 }
 
@@ -816,7 +816,7 @@ impl Driver {
                 let convention = u32::from(input.byte() % 3);
                 let seeds = [0, 1, 2, 3, 49][usize::from(input.byte()) % 5];
                 let text = cstring(ruleset.as_bytes().to_vec());
-                let mut out = dangling_mut::<oware_endgame>();
+                let mut out = dangling_mut::<oware_endgame_database>();
                 let unsupported = oware::endgame::EndgameError::Unsupported.to_string();
                 let expected = match (convention, ruleset, seeds) {
                     (2, _, _) => bare(oware_result::InvalidArgument),
@@ -1018,7 +1018,11 @@ impl Driver {
         } else {
             expect(result, oware_result::Ok);
             let houses = (1u32 << h) - 1;
-            assert_eq!(mask & !houses, 0, "threats {mask:#x} past the side's {h} houses");
+            assert_eq!(
+                mask & !houses,
+                0,
+                "threats {mask:#x} past the side's {h} houses"
+            );
         }
         // Each ply's report and its lists.
         let played = moves(game);
@@ -1183,7 +1187,7 @@ impl Driver {
         }
     }
 
-    fn probe(&self, endgame: *mut oware_endgame, game: *mut oware_game, len: usize) {
+    fn probe(&self, endgame: *mut oware_endgame_database, game: *mut oware_game, len: usize) {
         let mut out = core::mem::MaybeUninit::<oware_probe_result>::uninit();
         let mut buf = vec![0xEEu8; len];
         let buf_ptr = buffer_ptr(&mut buf);
@@ -1237,7 +1241,7 @@ impl Driver {
 }
 
 /// Saves a database and loads it back, as a file and as a directory.
-fn save_and_load(endgame: *mut oware_endgame) {
+fn save_and_load(endgame: *mut oware_endgame_database) {
     let dir = std::env::temp_dir().join(format!("oware-fuzz-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary directory");
     let mut convention = oware_convention::EvenSplit;
@@ -1299,7 +1303,7 @@ fn save_and_load(endgame: *mut oware_endgame) {
         unsafe { oware_endgame_free(db) };
     }
     std::fs::remove_dir_all(&dir).expect("removes the temporary directory");
-    let mut missing = dangling_mut::<oware_endgame>();
+    let mut missing = dangling_mut::<oware_endgame_database>();
     let file = dir.join(name);
     let error = oware::endgame::Database::load(&file).expect_err("the file is gone");
     let expected = Err((

@@ -1,4 +1,4 @@
-//! `oware_endgame`: an endgame database (perfect play with few seeds left),
+//! `oware_endgame_database`: an endgame database (perfect play with few seeds left),
 //! loaded, built, probed, and given to a level-5 `oware_player`.
 
 use core::ffi::{CStr, c_char};
@@ -79,11 +79,11 @@ impl From<Convention> for oware_convention {
 /// players live (they keep the database until they are freed).
 ///
 /// Thread safety: a database never changes once made. Any number of
-/// threads may call the functions taking `const oware_endgame *` on one
+/// threads may call the functions taking `const oware_endgame_database *` on one
 /// database at once, and players in several threads may share it; only
 /// `oware_endgame_free` must not run while another call uses the handle.
 #[derive(Debug)]
-pub struct oware_endgame {
+pub struct oware_endgame_database {
     db: Arc<Database>,
 }
 
@@ -211,8 +211,8 @@ fn io_failure(path: &std::path::Path, e: impl std::fmt::Display) -> Failure {
 }
 
 /// Hands a new endgame handle for `db` to the caller.
-fn give_endgame(out: &Out<*mut oware_endgame>, db: Database) {
-    give(out, oware_endgame { db: Arc::new(db) });
+fn give_endgame(out: &Out<*mut oware_endgame_database>, db: Database) {
+    give(out, oware_endgame_database { db: Arc::new(db) });
 }
 
 /// Loads the database of the ruleset given as text (as `oware_game_new`
@@ -248,7 +248,7 @@ pub unsafe extern "C" fn oware_endgame_load_dir(
     dir: *const c_char,
     ruleset: *const c_char,
     convention: u32,
-    out: *mut *mut oware_endgame,
+    out: *mut *mut oware_endgame_database,
     err: *mut c_char,
     err_len: usize,
 ) -> oware_result {
@@ -279,7 +279,7 @@ pub unsafe extern "C" fn oware_endgame_load_dir(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_endgame_load(
     path: *const c_char,
-    out: *mut *mut oware_endgame,
+    out: *mut *mut oware_endgame_database,
     err: *mut c_char,
     err_len: usize,
 ) -> oware_result {
@@ -318,7 +318,7 @@ pub unsafe extern "C" fn oware_endgame_build(
     ruleset: *const c_char,
     convention: u32,
     max_seeds: u32,
-    out: *mut *mut oware_endgame,
+    out: *mut *mut oware_endgame_database,
     err: *mut c_char,
     err_len: usize,
 ) -> oware_result {
@@ -339,7 +339,7 @@ pub unsafe extern "C" fn oware_endgame_build_with_stop(
     convention: u32,
     max_seeds: u32,
     stop: *const oware_stop,
-    out: *mut *mut oware_endgame,
+    out: *mut *mut oware_endgame_database,
     err: *mut c_char,
     err_len: usize,
 ) -> oware_result {
@@ -365,7 +365,7 @@ pub unsafe extern "C" fn oware_endgame_build_with_stop(
 /// twice with the same value. Players given the database keep it until
 /// they are freed.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn oware_endgame_free(endgame: *mut oware_endgame) {
+pub unsafe extern "C" fn oware_endgame_free(endgame: *mut oware_endgame_database) {
     ffi_boundary! { take_back(endgame) }
 }
 
@@ -373,7 +373,7 @@ pub unsafe extern "C" fn oware_endgame_free(endgame: *mut oware_endgame) {
 /// `*out_max_seeds`, or `OWARE_ENDGAME_NO_LAYERS` when it holds none.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_endgame_max_seeds(
-    endgame: *const oware_endgame,
+    endgame: *const oware_endgame_database,
     out_max_seeds: *mut u8,
 ) -> oware_result {
     ffi_result! {
@@ -390,7 +390,7 @@ pub unsafe extern "C" fn oware_endgame_max_seeds(
 /// `OWARE_CONVENTION_EVEN_SPLIT` where the seeds left are not counted.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_endgame_convention(
-    endgame: *const oware_endgame,
+    endgame: *const oware_endgame_database,
     out: *mut oware_convention,
 ) -> oware_result {
     ffi_result! {
@@ -410,7 +410,7 @@ pub unsafe extern "C" fn oware_endgame_convention(
 /// (`OWARE_RESULT_INSUFFICIENT_SIZE`).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_endgame_ruleset_to_str(
-    endgame: *const oware_endgame,
+    endgame: *const oware_endgame_database,
     buf: *mut c_char,
     len: usize,
     out_n: *mut usize,
@@ -433,7 +433,7 @@ pub unsafe extern "C" fn oware_endgame_ruleset_to_str(
 /// set to why (empty on success), e.g. `"/no/such/dir/abapa.owdb: No such file or directory (os error 2)"`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_endgame_save(
-    endgame: *const oware_endgame,
+    endgame: *const oware_endgame_database,
     path: *const c_char,
     err: *mut c_char,
     err_len: usize,
@@ -469,7 +469,7 @@ pub unsafe extern "C" fn oware_endgame_save(
 /// choose the move.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_endgame_probe(
-    endgame: *const oware_endgame,
+    endgame: *const oware_endgame_database,
     game: *const oware_game,
     out: *mut oware_probe_result,
     best_moves: *mut u8,
@@ -516,7 +516,7 @@ pub unsafe extern "C" fn oware_endgame_probe(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oware_player_set_endgame(
     player: *mut oware_player,
-    endgame: *const oware_endgame,
+    endgame: *const oware_endgame_database,
 ) -> oware_result {
     ffi_result! {
         let player = arg_mut!(player);

@@ -6,7 +6,7 @@
 //! - **Names** are `oware_<object>_<verb>`. The objects are opaque handles:
 //!   [`oware_game`] (a game: its start, the moves played, the tags of its
 //!   record), [`oware_searcher`] (the engine and its table),
-//!   [`oware_player`] (a level of play, 1 to 5), [`oware_endgame`] (an
+//!   [`oware_player`] (a level of play, 1 to 5), [`oware_endgame_database`] (an
 //!   endgame database: perfect play with few seeds left) and [`oware_stop`]
 //!   (a flag that ends long calls).
 //! - **Results.** Every fallible function returns an [`oware_result`];

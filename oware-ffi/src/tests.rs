@@ -2130,7 +2130,7 @@ mod endgame {
     /// (b) cannot feed South, so North takes it (R8): 2 - 1 for South.
     const F_WINS: &str = "0,0,0,0,0,1/1,1,0,0,0,0 s 24 21";
 
-    fn build(ruleset: &str, convention: u32, max_seeds: u32) -> *mut oware_endgame {
+    fn build(ruleset: &str, convention: u32, max_seeds: u32) -> *mut oware_endgame_database {
         let mut endgame = null_mut();
         let text = c(ruleset);
         let code = unsafe {
@@ -2148,7 +2148,7 @@ mod endgame {
         endgame
     }
 
-    fn max_seeds(endgame: *const oware_endgame) -> u8 {
+    fn max_seeds(endgame: *const oware_endgame_database) -> u8 {
         let mut n = 0;
         assert_eq!(unsafe { oware_endgame_max_seeds(endgame, &mut n) }, R::Ok);
         n
@@ -2156,7 +2156,7 @@ mod endgame {
 
     /// The probe of the game's position, with a buffer that fits.
     fn probe(
-        endgame: *const oware_endgame,
+        endgame: *const oware_endgame_database,
         game: *const oware_game,
     ) -> Result<(oware_probe_result, Vec<u8>), oware_result> {
         let mut out = MaybeUninit::<oware_probe_result>::uninit();
@@ -2247,7 +2247,7 @@ mod endgame {
         );
         let (abapa, path) = (c("abapa"), dir.c());
         let mut endgame = null_mut();
-        let load_dir = |endgame: &mut *mut oware_endgame, convention| {
+        let load_dir = |endgame: &mut *mut oware_endgame_database, convention| {
             detail(|e, l| unsafe {
                 oware_endgame_load_dir(path.as_ptr(), abapa.as_ptr(), convention, endgame, e, l)
             })
@@ -2285,8 +2285,8 @@ mod endgame {
         dir: &CStr,
         ruleset: &CStr,
         convention: u32,
-    ) -> Result<*mut oware_endgame, oware_result> {
-        let mut endgame = core::ptr::dangling_mut::<oware_endgame>();
+    ) -> Result<*mut oware_endgame_database, oware_result> {
+        let mut endgame = core::ptr::dangling_mut::<oware_endgame_database>();
         let code = unsafe {
             oware_endgame_load_dir(
                 dir.as_ptr(),
@@ -2307,8 +2307,8 @@ mod endgame {
     }
 
     /// `oware_endgame_load`: the handle, or the code (with `*out` cleared).
-    fn load(path: &CStr) -> Result<*mut oware_endgame, oware_result> {
-        let mut endgame = core::ptr::dangling_mut::<oware_endgame>();
+    fn load(path: &CStr) -> Result<*mut oware_endgame_database, oware_result> {
+        let mut endgame = core::ptr::dangling_mut::<oware_endgame_database>();
         let code = unsafe { oware_endgame_load(path.as_ptr(), &mut endgame, null_mut(), 0) };
         if code == R::Ok {
             assert!(!endgame.is_null());
@@ -2691,7 +2691,7 @@ mod endgame {
             Err(R::EndgameIo),
             "a missing directory"
         );
-        let mut out = core::ptr::dangling_mut::<oware_endgame>();
+        let mut out = core::ptr::dangling_mut::<oware_endgame_database>();
         unsafe {
             assert_eq!(
                 oware_endgame_load_dir(null(), abapa.as_ptr(), EVEN, &mut out, null_mut(), 0),
@@ -2945,15 +2945,15 @@ mod endgame {
     fn endgames_are_shared_between_threads() {
         fn send<T: Send>() {}
         fn sync<T: Sync>() {}
-        send::<oware_endgame>();
-        sync::<oware_endgame>();
+        send::<oware_endgame_database>();
+        sync::<oware_endgame_database>();
         let endgame = build("abapa", OWN, 6);
         let address = endgame as usize;
         let moves: Vec<u8> = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..4)
                 .map(|i| {
                     scope.spawn(move || {
-                        let endgame = address as *const oware_endgame;
+                        let endgame = address as *const oware_endgame_database;
                         let game = make(oware_game_from_position, F_WINS);
                         let mut m = OWARE_NO_MOVE;
                         let mut player = null_mut();

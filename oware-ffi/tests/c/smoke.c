@@ -300,7 +300,7 @@ static void test_error_messages(void) {
   oware_game_free(game);
 
   /* Building a database. */
-  oware_endgame *endgame = NULL;
+  oware_endgame_database *endgame = NULL;
   EXPECT_MSG(oware_endgame_build("kalah", OWARE_CONVENTION_EVEN_SPLIT, 2, &endgame, ERR),
              OWARE_RESULT_ENDGAME_UNSUPPORTED,
              "endgame databases need an Oware ruleset in which a side never passes without a capture");
@@ -867,12 +867,12 @@ static void write_file(const char *path, const unsigned char *bytes, size_t size
 
 /* `oware_endgame_load` of `path`, expected to fail with `expected`. */
 static void load_fails(const char *path, oware_result expected) {
-  oware_endgame *endgame = (oware_endgame *)&endgame;
+  oware_endgame_database *endgame = (oware_endgame_database *)&endgame;
   EXPECT(oware_endgame_load(path, &endgame, NULL, 0), expected);
   CHECK(endgame == NULL);
 }
 
-static uint8_t max_seeds_of(const oware_endgame *endgame) {
+static uint8_t max_seeds_of(const oware_endgame_database *endgame) {
   uint8_t max = 0;
   OK(oware_endgame_max_seeds(endgame, &max));
   return max;
@@ -882,7 +882,7 @@ static void test_endgame(void) {
   const uint32_t even = OWARE_CONVENTION_EVEN_SPLIT, own = OWARE_CONVENTION_EACH_TAKES_OWN;
 
   /* Building: every argument is checked, and *out cleared on failure. */
-  oware_endgame *endgame = (oware_endgame *)&endgame;
+  oware_endgame_database *endgame = (oware_endgame_database *)&endgame;
   EXPECT(oware_endgame_build("kalah", even, 3, &endgame, NULL, 0), OWARE_RESULT_ENDGAME_UNSUPPORTED);
   CHECK(endgame == NULL);
   EXPECT(oware_endgame_build("chess", even, 3, &endgame, NULL, 0), OWARE_RESULT_PARSE_ERROR);
@@ -1009,7 +1009,7 @@ static void test_endgame(void) {
   EXPECT_MSG(oware_endgame_load_dir(missing, "abapa", own, &endgame, ERR), OWARE_RESULT_ENDGAME_IO, expected);
   EXPECT_MSG(oware_endgame_load(missing, &endgame, ERR), OWARE_RESULT_ENDGAME_IO, expected);
   CHECK(endgame == NULL);
-  endgame = (oware_endgame *)&endgame;
+  endgame = (oware_endgame_database *)&endgame;
   EXPECT(oware_endgame_load_dir(dir, "kalah", own, &endgame, NULL, 0), OWARE_RESULT_ENDGAME_UNSUPPORTED);
   CHECK(endgame == NULL);
   EXPECT(oware_endgame_load_dir(dir, "awale", own, &endgame, NULL, 0), OWARE_RESULT_ENDGAME_MISMATCH);
@@ -1111,7 +1111,7 @@ static void test_stop(void) {
   nodes = 7;
   EXPECT(oware_game_perft_with_stop(game, 30, stop_flag, &nodes), OWARE_RESULT_STOPPED);
   CHECK(nodes == 7);
-  oware_endgame *endgame = (oware_endgame *)&nodes;
+  oware_endgame_database *endgame = (oware_endgame_database *)&nodes;
   EXPECT(oware_endgame_build_with_stop("abapa", OWARE_CONVENTION_EVEN_SPLIT, 20, stop_flag, &endgame, NULL, 0),
          OWARE_RESULT_STOPPED);
   CHECK(endgame == NULL);
