@@ -364,7 +364,9 @@ impl PyEndgameDatabase {
     /// operating system's page cache. Each file is still read through once to check
     /// it. The files must not be changed in place while mapped (this library never
     /// does: :meth:`save_layer` and :meth:`save_dir` write a new file and rename it
-    /// over the old one, which leaves a mapped file intact).
+    /// over the old one, which leaves a mapped file intact): a mapped file rewritten
+    /// in place gives wrong values, and one cut short kills the process with SIGBUS
+    /// when a probe reads past its end, which Python cannot catch.
     #[staticmethod]
     #[pyo3(signature = (path, ruleset = None, convention = None, *, mmap = false))]
     fn load_dir(

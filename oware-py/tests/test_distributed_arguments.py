@@ -126,6 +126,13 @@ def _analyse_record(**kwargs: Any) -> Callable[[], Any]:
         (_analyse_record(index=True), "index must be an int, not bool"),
         (_analyse(records=RECORD), "records is a collection of game records; wrap one record in a list"),
         (_analyse(records=RECORD.encode()), "records is a collection of game records"),
+        (_analyse(records=5), r"records must be an iterable of game records \(str\), not int"),
+        (_analyse(records=[RECORD, b"x"]), r"records\[1\] must be a game record \(str\), not bytes"),
+        (_self_play(players=None), "players must be a sequence of two player specs, not NoneType"),
+        (_self_play(progress="yes"), "progress must be a bool, not str"),
+        (_tournament(progress=1), "progress must be a bool, not int"),
+        (_analyse(progress=None), "progress must be a bool, not NoneType"),
+        (_build_layer(progress="no"), "progress must be a bool, not str"),
     ],
 )
 def test_a_non_int_is_a_type_error_naming_the_parameter(call: Callable[[], Any], message: str) -> None:
@@ -136,11 +143,14 @@ def test_a_non_int_is_a_type_error_naming_the_parameter(call: Callable[[], Any],
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (_self_play(games=0), "games must be 1 or more, not 0"),
-        (_self_play(shard_size=-1), "shard_size must be 1 or more, not -1"),
+        (_self_play(games=0), "games must be 1 to 9223372036854775807, not 0"),
+        (_self_play(games=2**70), "games must be 1 to 9223372036854775807, not 1180591620717411303424"),
+        (_self_play(games=10**6, shard_size=1), "1000000 games in shards of 1 make 1000000 shards, at most 100000"),
+        (_self_play(shard_size=-1), "shard_size must be 1 to 9223372036854775807, not -1"),
         (_self_play(seed=-1), r"seed must be 0 to 2\*\*64 - 1, not -1"),
         (_self_play(seed=2**64), r"seed must be 0 to 2\*\*64 - 1, not 18446744073709551616"),
-        (_self_play(opening_plies=-1), "opening_plies must be 0 or more, not -1"),
+        (_self_play(opening_plies=-1), "opening_plies must be 0 to 1000, not -1"),
+        (_self_play(opening_plies=10**6), "opening_plies must be 0 to 1000, not 1000000"),
         (_self_play(score_depth=65), "score_depth must be 1 to 64, not 65"),
         (_self_play(max_retries=-1), "max_retries must be 0 or more, not -1"),
         (_self_play(max_concurrency=0), "max_concurrency must be 1 or more, not 0"),
@@ -161,6 +171,18 @@ def test_a_non_int_is_a_type_error_naming_the_parameter(call: Callable[[], Any],
 def test_an_int_out_of_range_is_a_value_error_naming_the_range(call: Callable[[], Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_a_refused_job_writes_no_directory(tmp_path: pathlib.Path) -> None:
+    with pytest.raises(ValueError, match="shards, at most 100000"):
+        distributed.self_play(10**6, shard_size=1, out=tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_directory_where_a_shard_goes_is_refused_before_any_game(tmp_path: pathlib.Path) -> None:
+    (tmp_path / "shard-00000.parquet").mkdir()
+    with pytest.raises(IsADirectoryError, match="shard-00000.parquet is a directory where a shard goes"):
+        distributed.self_play(1, out=tmp_path)
 
 
 def test_the_largest_seed_is_not_the_seed_minus_one() -> None:

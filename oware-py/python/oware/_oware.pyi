@@ -1316,7 +1316,9 @@ class EndgameDatabase:
         operating system's page cache. Each file is still read through once to check
         it. The files must not be changed in place while mapped (this library never
         does: :meth:`save_layer` and :meth:`save_dir` write a new file and rename it
-        over the old one, which leaves a mapped file intact).
+        over the old one, which leaves a mapped file intact): a mapped file rewritten
+        in place gives wrong values, and one cut short kills the process with SIGBUS
+        when a probe reads past its end, which Python cannot catch.
         """
     def save(self, path: str | os.PathLike[str]) -> None:
         """Writes the database to one file at *path* (replacing any file there), in

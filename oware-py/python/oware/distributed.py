@@ -199,6 +199,33 @@ def _bound(value: int) -> str:
     return "2**64 - 1" if value == _SEED_MAX else str(value)
 
 
+def _bool(value: object, name: str) -> bool:
+    """*value*, the argument *name*, if it is a bool; else a TypeError naming it."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+    return value
+
+
+#: The most games a self_play job holds (its ``game`` column is an int64) and the most
+#: shards (their names have five digits).
+_GAMES_MAX = 2**63 - 1
+_SHARDS_MAX = 100_000
+#: The most random opening plies: far past any game's length, so a larger number is a slip.
+_OPENING_PLIES_MAX = 1000
+
+
+def _shard_count(games: int, shard_size: int) -> int:
+    """The shards *games* games in shards of *shard_size* take; ValueError past
+    :data:`_SHARDS_MAX`, before anything is written."""
+    count = -(-games // shard_size)
+    if count > _SHARDS_MAX:
+        raise ValueError(
+            f"{games} games in shards of {shard_size} make {count} shards, at most "
+            f"{_SHARDS_MAX}: give a larger shard_size"
+        )
+    return count
+
+
 def _seed(seed: object) -> int:
     return _int(seed, "seed", 0, _SEED_MAX)
 
@@ -383,6 +410,8 @@ def _self_play_job(
 ) -> dict[str, Any]:
     """The arguments of a :func:`self_play` job that decide its games, checked: the
     keyword arguments of :func:`play_games`, and what each shard's metadata records."""
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise TypeError(f"players must be a sequence of two player specs, not {type(players).__name__}")
     specs = [_check_spec(p, f"players[{i}]") for i, p in enumerate(players)]
     if len(specs) != 2:
         raise ValueError(f"players: give two players, got {len(specs)}")
@@ -390,7 +419,7 @@ def _self_play_job(
         "players": specs,
         "ruleset": str(oware.Ruleset(ruleset)),
         "seed": _seed(seed),
-        "opening_plies": _int(opening_plies, "opening_plies", 0),
+        "opening_plies": _int(opening_plies, "opening_plies", 0, _OPENING_PLIES_MAX),
         "score_depth": _int(score_depth, "score_depth", 1, oware.Searcher.MAX_DEPTH),
     }
 
@@ -551,26 +580,32 @@ def self_play(
     a count line on stderr without tqdm) counting games.
 
     Every argument is checked before Ray is started. Raises TypeError for an int
-    argument of another type or a spec of the wrong type; ValueError for one out of range
-    (*games*, *shard_size* and *max_concurrency* 1 or more; *max_retries* and
-    *opening_plies* 0 or more; *score_depth* 1 to :attr:`oware.Searcher.MAX_DEPTH`;
+    argument of another type, a *progress* that is not a bool, or *players* or a spec of
+    the wrong type; ValueError for one out of range (*games* and *shard_size* 1 to
+    2**63 - 1, at most 100 000 shards; *max_concurrency* 1 or more; *max_retries* 0 or
+    more; *opening_plies* 0 to 1000; *score_depth* 1 to :attr:`oware.Searcher.MAX_DEPTH`;
     *seed* 0 to 2**64 - 1), a bad player spec or ruleset, or a shard in *out* written by
     another job (other arguments or package version); OSError when *out* cannot be
-    written; and ``ray.exceptions.RayError`` when a task fails more than *max_retries*
-    times. Resuming checks each shard's rows too: one that does not hold exactly its
+    written, or holds a directory where a shard goes; and ``ray.exceptions.RayError``
+    when a task fails more than *max_retries* times. Resuming checks each shard's rows too: one that does not hold exactly its
     games (rewritten, or not a Parquet file) is played again.
     """
-    games = _int(games, "games", 1)
-    shard_size = _int(shard_size, "shard_size", 1)
+    games = _int(games, "games", 1, _GAMES_MAX)
+    shard_size = _int(shard_size, "shard_size", 1, _GAMES_MAX)
+    count = _shard_count(games, shard_size)
     max_retries = _int(max_retries, "max_retries", 0)
     max_concurrency = _limit(max_concurrency, "max_concurrency")
+    progress = _bool(progress, "progress")
     job = _self_play_job(players, ruleset, seed, opening_plies, score_depth)
     meta = _job_metadata(job, games, shard_size)
     out = os.fspath(out)
     os.makedirs(out, exist_ok=True)
-    shards = [(i, i * shard_size, min(games, (i + 1) * shard_size)) for i in range(-(-games // shard_size))]
+    shards = [(i, i * shard_size, min(games, (i + 1) * shard_size)) for i in range(count)]
     paths = [_shard_path(out, i) for i, _, _ in shards]
     todo = [s for s in shards if not _finished(paths[s[0]], meta, range(s[1], s[2]))]
+    for index, _, _ in todo:
+        if os.path.isdir(paths[index]):
+            raise IsADirectoryError(f"{paths[index]} is a directory where a shard goes: remove it")
     if not todo:
         return paths
     _ensure_ray()
@@ -743,6 +778,7 @@ def tournament(
     seed = _seed(seed)
     max_retries = _int(max_retries, "max_retries", 0)
     max_concurrency = _limit(max_concurrency, "max_concurrency")
+    progress = _bool(progress, "progress")
     ruleset_text = str(oware.Ruleset(ruleset))
     pairs = [(i, j) for i in range(len(specs)) for j in range(i + 1, len(specs))]
     results: dict[int, tuple[int, int, int]] = {}
@@ -965,8 +1001,13 @@ def analyse(
     records_per_task = _int(records_per_task, "records_per_task", 1)
     max_retries = _int(max_retries, "max_retries", 0)
     max_concurrency = _limit(max_concurrency, "max_concurrency")
+    progress = _bool(progress, "progress")
+    if not isinstance(records, Iterable):
+        raise TypeError(f"records must be an iterable of game records (str), not {type(records).__name__}")
     items = list(enumerate(records))
     for index, text in items:
+        if not isinstance(text, str):
+            raise TypeError(f"records[{index}] must be a game record (str), not {type(text).__name__}")
         try:
             oware.Board.from_record(text)
         except oware.InvalidRecordError as e:
@@ -1081,6 +1122,7 @@ def build_layer(
     """
     slices = _int(slices, "slices", 1, 65536)
     max_retries = _int(max_retries, "max_retries", 0)
+    progress = _bool(progress, "progress")
     directory = os.fspath(directory)
     db = oware.EndgameDatabase.load_dir(directory, ruleset, convention, mmap=True)
     seeds = 0 if db.max_seeds is None else db.max_seeds + 1
