@@ -110,7 +110,7 @@ impl PyMove {
         parse_move(text.to_str()?, None)
     }
 
-    /// The move from its absolute house index (South's houses first).
+    /// The move whose origin house has pit index `index` (South's houses first).
     #[staticmethod]
     fn from_index(index: Int, houses_per_side: Int) -> PyResult<PyMove> {
         let h = houses_of(&houses_per_side)?;
@@ -134,7 +134,7 @@ impl PyMove {
         self.0.house().index()
     }
 
-    /// The absolute index of the origin house (South's houses 0..h, North's h..2h).
+    /// The pit index of the origin house (South's houses 0..h, North's h..2h).
     #[pyo3(name = "to_index")]
     fn absolute_index(&self, houses_per_side: Int) -> PyResult<usize> {
         let h = houses_of(&houses_per_side)?;
@@ -230,10 +230,19 @@ impl PyPit {
         matches!(self.0, oware::Pit::Store(_))
     }
 
-    /// The absolute pit index: houses 0..2h, then South's store 2h and North's 2h + 1.
+    /// The pit index on a board of ``houses_per_side`` houses a side: houses 0..2h,
+    /// then South's store 2h and North's 2h + 1. ValueError for a house past the board's.
     #[pyo3(name = "to_index")]
     fn absolute_index(&self, houses_per_side: Int) -> PyResult<usize> {
         let h = houses_of(&houses_per_side)?;
+        if let oware::Pit::House(_, house) = self.0
+            && house.index() >= h
+        {
+            return Err(value_error(format!(
+                "pit {} has no house with {h} houses a side",
+                self.0
+            )));
+        }
         Ok(self.0.to_index(h))
     }
 

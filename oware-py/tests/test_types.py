@@ -254,6 +254,12 @@ class TestPit:
             Pit(Side.SOUTH, 9)
         with pytest.raises(ValueError):
             d.to_index(10)
+        # A house past the board's has no pit index there: not North's store, not c.
+        with pytest.raises(ValueError, match="pit d has no house with 2 houses a side"):
+            Pit(Side.NORTH, 3).to_index(2)
+        with pytest.raises(ValueError, match="pit I has no house with 6 houses a side"):
+            Pit(Side.SOUTH, 8).to_index(6)
+        assert Pit(Side.NORTH, 1).to_index(2) == 3 and Pit(Side.NORTH).to_index(2) == 5
 
 
 class TestScore:

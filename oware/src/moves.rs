@@ -377,10 +377,13 @@ pub enum Pit {
 }
 
 impl Pit {
-    /// The absolute index of the pit when each side has `houses_per_side`
-    /// houses: South's houses `0..n`, North's `n..2n`, then South's store
-    /// `2n` and North's `2n + 1` (Abapa: `A` = 0 … `f` = 11, stores 12 and
-    /// 13). The order of C's `oware_game_pits` and of Python's `Pit.to_index`.
+    /// The pit index when each side has `houses_per_side` houses: South's
+    /// houses `0..n`, North's `n..2n`, then South's store `2n` and North's
+    /// `2n + 1` (Abapa: `A` = 0 … `f` = 11, stores 12 and 13). The order of
+    /// C's `oware_game_board` and of Python's `Pit.to_index`. A house past
+    /// `houses_per_side` has no index on that board: it gives another
+    /// pit's, so check the house first where it comes from outside (Python's
+    /// `Pit.to_index` refuses it; a report's pits are always on its board).
     ///
     /// ```
     /// use oware::{House, Pit, Side};

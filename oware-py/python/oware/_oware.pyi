@@ -332,7 +332,8 @@ class Move:
         ``Move(Side.SOUTH, 2)`` takes a side and a house index."""
     @staticmethod
     def from_index(index: int, houses_per_side: int) -> Move:
-        """The move whose origin house has absolute index *index*."""
+        """The move whose origin house has pit index *index* (South's houses ``0..h``,
+        North's ``h..2h``)."""
     @property
     def side(self) -> Side:
         """The side that plays the move."""
@@ -340,8 +341,8 @@ class Move:
     def house(self) -> int:
         """The origin house's index within its side's row: 0 for ``A``/``a``."""
     def to_index(self, houses_per_side: int) -> int:
-        """The absolute index of the origin house: South's houses are ``0..h``,
-        North's ``h..2h``."""
+        """The pit index of the origin house: South's houses are ``0..h``, North's
+        ``h..2h``. ValueError for a house past the board's."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __lt__(self, other: Move, /) -> bool: ...
@@ -467,7 +468,9 @@ class Pit:
     def is_store(self) -> bool:
         """Whether this is a store."""
     def to_index(self, houses_per_side: int) -> int:
-        """The absolute pit index: houses ``0..2h``, South's store ``2h``, North's ``2h + 1``."""
+        """The pit index on a board of *houses_per_side* houses a side: houses
+        ``0..2h``, South's store ``2h``, North's ``2h + 1``. ValueError for a house past
+        the board's (``Pit(Side.NORTH, 3).to_index(2)`` would be North's store)."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, ...]: ...

@@ -74,7 +74,8 @@ impl Hint {
     /// perfect move where `endgame` holds the position's exact value (and
     /// its move is safe under the game's history rules), else the best
     /// move of a search of at most [`Hint::DEPTH`] plies and `time_ms`
-    /// milliseconds that uses `endgame` at its leaves. `None` when the game
+    /// milliseconds that uses `endgame` at its leaves (a budget of 0 still
+    /// searches one ply, so a hint always has a move). `None` when the game
     /// is over.
     #[must_use]
     pub fn new(game: &Game, endgame: Option<Arc<Database>>, time_ms: u64) -> Option<Hint> {
