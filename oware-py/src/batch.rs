@@ -264,7 +264,8 @@ fn play_random_game(ruleset: Ruleset, seed: u64, keep_moves: bool) -> Result<Pla
 /// - ``'plies'``: int32 ``(n,)``, the length of each game;
 /// - ``'winner'``: int8 ``(n,)``, 0 South, 1 North, -1 draw;
 /// - ``'scores'``: uint8 ``(n, 2)``, the final scores (South, North) as in :class:`Outcome`;
-/// - ``'termination'``: uint8 ``(n,)``, an index into :meth:`Termination.all`;
+/// - ``'termination'``: uint8 ``(n,)``, the :class:`Termination`'s number
+///   (``int(Termination.MAJORITY)`` is 1 … ``EMPTY_BOARD`` 7, as C's ``oware_termination``);
 /// - ``'moves'`` (with ``moves=True``): uint8 ``(n, longest)``, the absolute house
 ///   index of each ply, padded with 255.
 ///
@@ -452,8 +453,8 @@ fn moves_table<'py>(py: Python<'py>, games: &[Played]) -> PyResult<Bound<'py, Py
     )
 }
 
-/// (winner code, scores, termination code) of a finished game; 255 for
-/// the termination of a game still going on.
+/// (winner code, scores, termination code) of a finished game; 0 (C's
+/// `OWARE_TERMINATION_NONE`) for the termination of a game still going on.
 fn outcome_codes(outcome: Option<Outcome>) -> (i8, [u8; 2], u8) {
     match outcome {
         Some(o) => (
@@ -461,7 +462,7 @@ fn outcome_codes(outcome: Option<Outcome>) -> (i8, [u8; 2], u8) {
             [o.scores.south, o.scores.north],
             PyTermination::from(o.termination).code(),
         ),
-        None => (-1, [0, 0], u8::MAX),
+        None => (-1, [0, 0], 0),
     }
 }
 

@@ -184,13 +184,15 @@ impl PyVariant {
 )]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum PyTermination {
-    Majority,
-    NoMoves,
-    Cycle,
-    MoveLimit,
-    Agreement,
-    EmptyRow,
-    EmptyBoard,
+    // C's numbers (`oware_termination`, where 0 is a game that goes on), so
+    // that `int(Termination.X)` is the same number in Python and C.
+    Majority = 1,
+    NoMoves = 2,
+    Cycle = 3,
+    MoveLimit = 4,
+    Agreement = 5,
+    EmptyRow = 6,
+    EmptyBoard = 7,
 }
 
 const TERMINATIONS: [(PyTermination, oware::Termination, &str); 7] = [
@@ -247,13 +249,10 @@ impl From<PyTermination> for oware::Termination {
 }
 
 impl PyTermination {
-    /// The termination's position in `Termination.ALL`: the code the batch
-    /// API writes.
+    /// The termination's number, `int(Termination.X)` and C's
+    /// `oware_termination` (1 to 7): the code the batch API writes.
     pub(crate) fn code(self) -> u8 {
-        TERMINATIONS
-            .iter()
-            .position(|(p, _, _)| *p == self)
-            .map_or(0, |i| i as u8)
+        self as u8
     }
 }
 

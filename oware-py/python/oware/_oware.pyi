@@ -1500,7 +1500,8 @@ def random_games(
     - ``'plies'``: int32 ``(n,)``, the length of each game;
     - ``'winner'``: int8 ``(n,)``, 0 South, 1 North, -1 draw;
     - ``'scores'``: uint8 ``(n, 2)``, the final scores (South, North) as in :class:`Outcome`;
-    - ``'termination'``: uint8 ``(n,)``, an index into :meth:`Termination.all`;
+    - ``'termination'``: uint8 ``(n,)``, the :class:`Termination`'s number
+      (``int(Termination.MAJORITY)`` is 1 … ``EMPTY_BOARD`` 7, as C's ``oware_termination``);
     - ``'moves'`` (with ``moves=True``): uint8 ``(n, longest)``, the absolute house
       index of each ply, padded with 255.
 
