@@ -3,7 +3,7 @@
 // oware-ffi/tests/header.rs, checks that each one is called here).
 //
 // - Handles are RAII classes: Game (copyable: a deep copy with
-//   oware_game_clone; movable), Searcher, Player, Endgame and Stop (movable,
+//   oware_game_clone; movable), Searcher, Player, EndgameDatabase and Stop (movable,
 //   not copyable), each freed by its _free function.
 // - Every failing call throws oware::Error, a std::runtime_error carrying
 //   the oware_result (code()) and a message (what()): the code's message,
@@ -15,7 +15,7 @@
 //   first), as in the C API; enums and structs are the C ones (oware_side,
 //   oware_outcome, oware_search_limits, ...).
 // - Threads: as the C API. A const Game may be read from several threads;
-//   Stop::request is safe from any thread; an Endgame may be shared.
+//   Stop::request is safe from any thread; an EndgameDatabase may be shared.
 //
 // Link with -loware_ffi (pkg-config oware_ffi, or CMake's oware_ffi::oware_ffi).
 #ifndef OWARE_HPP
@@ -427,29 +427,29 @@ struct Probe {
 
 // An endgame database of an Oware ruleset; movable, not copyable. Players
 // given it keep their own reference, so it may go before they do.
-class Endgame {
+class EndgameDatabase {
  public:
   // The layers in directory `dir` (even-00.owdb, ... or own-00.owdb, ...).
-  static Endgame load_dir(const std::string& dir, const std::string& ruleset,
+  static EndgameDatabase load_dir(const std::string& dir, const std::string& ruleset,
                           oware_convention convention) {
     return made([&](oware_endgame_database** out, char* e, size_t l) {
       return oware_endgame_load_dir(dir.c_str(), ruleset.c_str(), convention, out, e, l);
     });
   }
   // A database saved in one file by save().
-  static Endgame load(const std::string& path) {
+  static EndgameDatabase load(const std::string& path) {
     return made([&](oware_endgame_database** out, char* e, size_t l) {
       return oware_endgame_load(path.c_str(), out, e, l);
     });
   }
   // Builds the layers of 0 to `max_seeds` seeds on every core.
-  static Endgame build(const std::string& ruleset, oware_convention convention, uint32_t max_seeds) {
+  static EndgameDatabase build(const std::string& ruleset, oware_convention convention, uint32_t max_seeds) {
     return made([&](oware_endgame_database** out, char* e, size_t l) {
       return oware_endgame_build(ruleset.c_str(), convention, max_seeds, out, e, l);
     });
   }
   // As build(); Error(OWARE_RESULT_STOPPED) once `stop` is requested.
-  static Endgame build(const std::string& ruleset, oware_convention convention, uint32_t max_seeds,
+  static EndgameDatabase build(const std::string& ruleset, oware_convention convention, uint32_t max_seeds,
                        const Stop& stop) {
     return made([&](oware_endgame_database** out, char* e, size_t l) {
       return oware_endgame_build_with_stop(ruleset.c_str(), convention, max_seeds, stop.get(), out, e, l);
@@ -490,13 +490,13 @@ class Endgame {
   const oware_endgame_database* get() const noexcept { return endgame_.get(); }
 
  private:
-  explicit Endgame(oware_endgame_database* endgame) : endgame_(endgame) {}
+  explicit EndgameDatabase(oware_endgame_database* endgame) : endgame_(endgame) {}
   // The database f(&out, err, err_len) makes, or Error with its message.
   template <class F>
-  static Endgame made(F f) {
+  static EndgameDatabase made(F f) {
     oware_endgame_database* endgame = nullptr;
     detail::check_detail([&](char* e, size_t l) { return f(&endgame, e, l); });
-    return Endgame(endgame);
+    return EndgameDatabase(endgame);
   }
   detail::Handle<oware_endgame_database, oware_endgame_free> endgame_;
 };
@@ -531,7 +531,7 @@ class Player {
   // Searches end with their first iteration's move once `stop` is requested.
   void set_stop(const Stop& stop) { check(oware_player_set_stop(get(), stop.get())); }
   // Level 5 plays perfectly where `endgame` holds an exact, safe value.
-  void set_endgame(const Endgame& endgame) { check(oware_player_set_endgame(get(), endgame.get())); }
+  void set_endgame(const EndgameDatabase& endgame) { check(oware_player_set_endgame(get(), endgame.get())); }
   oware_player* get() const noexcept { return player_.get(); }
 
  private:

@@ -57,6 +57,22 @@ impl From<PySide> for oware::Side {
 
 #[pymethods]
 impl PySide {
+    /// The side named *name*, in any case (``'south'``, ``'South'``), as the core's
+    /// ``Side::from_name`` reads it. Raises ValueError for another name.
+    ///
+    /// >>> oware.Side.from_name("north")
+    /// Side.NORTH
+    #[staticmethod]
+    fn from_name(name: &str) -> PyResult<PySide> {
+        oware::Side::from_name(name)
+            .map(PySide::from)
+            .ok_or_else(|| {
+                value_error(format!(
+                    "unknown side {name:?}: expected 'south' or 'north'"
+                ))
+            })
+    }
+
     /// The opponent.
     fn other(&self) -> PySide {
         (!oware::Side::from(*self)).into()

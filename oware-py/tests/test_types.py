@@ -23,6 +23,13 @@ class TestSide:
         assert str(Side.NORTH) == "North"
         assert int(Side.SOUTH) == 0 and int(Side.NORTH) == 1
 
+    def test_from_name_reads_back_every_name(self) -> None:
+        for side in (Side.SOUTH, Side.NORTH):
+            assert Side.from_name(str(side)) is side and Side.from_name(str(side).upper()) is side
+        for bad in ("", "s", "South ", "east"):
+            with pytest.raises(ValueError, match="unknown side"):
+                Side.from_name(bad)
+
     def test_other(self) -> None:
         assert Side.SOUTH.other() == Side.NORTH
         assert ~Side.NORTH == Side.SOUTH

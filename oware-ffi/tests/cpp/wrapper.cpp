@@ -161,7 +161,7 @@ void test_engine_and_stop() {
 }
 
 void test_endgame() {
-  const oware::Endgame endgame = oware::Endgame::build("abapa", OWARE_CONVENTION_EACH_TAKES_OWN, 6);
+  const oware::EndgameDatabase endgame = oware::EndgameDatabase::build("abapa", OWARE_CONVENTION_EACH_TAKES_OWN, 6);
   CHECK(endgame.max_seeds() == 6 && endgame.convention() == OWARE_CONVENTION_EACH_TAKES_OWN);
   CHECK(endgame.ruleset() == "abapa");
   // South's F makes North's a 2 and captures it; North's last seed cannot
@@ -176,21 +176,21 @@ void test_endgame() {
   const char* tmp = std::getenv("TMPDIR");
   const std::string path = std::string(tmp ? tmp : "/tmp") + "/oware-wrapper-" + std::to_string(std::rand()) + ".owdb";
   endgame.save(path);
-  const oware::Endgame back = oware::Endgame::load(path);
+  const oware::EndgameDatabase back = oware::EndgameDatabase::load(path);
   CHECK(back.max_seeds() == 6 && back.probe(game).result.lower == 1);
   std::remove(path.c_str());
   const std::string missing = ": cannot read the database: No such file or directory (os error 2)";
-  THROWS(oware::Endgame::load(path), OWARE_RESULT_ENDGAME_IO, path + missing);
-  THROWS(oware::Endgame::load_dir(path, "abapa", OWARE_CONVENTION_EACH_TAKES_OWN), OWARE_RESULT_ENDGAME_IO,
+  THROWS(oware::EndgameDatabase::load(path), OWARE_RESULT_ENDGAME_IO, path + missing);
+  THROWS(oware::EndgameDatabase::load_dir(path, "abapa", OWARE_CONVENTION_EACH_TAKES_OWN), OWARE_RESULT_ENDGAME_IO,
          path + missing);
   THROWS(endgame.save(path + "/x.owdb"), OWARE_RESULT_ENDGAME_IO,
          path + "/x.owdb: No such file or directory (os error 2)");
-  THROWS(oware::Endgame::load_dir("/", "chess", OWARE_CONVENTION_EACH_TAKES_OWN), OWARE_RESULT_PARSE_ERROR, kChess);
-  THROWS(oware::Endgame::build("kalah", OWARE_CONVENTION_EVEN_SPLIT, 4), OWARE_RESULT_ENDGAME_UNSUPPORTED,
+  THROWS(oware::EndgameDatabase::load_dir("/", "chess", OWARE_CONVENTION_EACH_TAKES_OWN), OWARE_RESULT_PARSE_ERROR, kChess);
+  THROWS(oware::EndgameDatabase::build("kalah", OWARE_CONVENTION_EVEN_SPLIT, 4), OWARE_RESULT_ENDGAME_UNSUPPORTED,
          "endgame databases need an Oware ruleset in which a side never passes without a capture");
   const oware::Stop stop;
   stop.request();
-  THROWS(oware::Endgame::build("abapa", OWARE_CONVENTION_EVEN_SPLIT, 12, stop), OWARE_RESULT_STOPPED,
+  THROWS(oware::EndgameDatabase::build("abapa", OWARE_CONVENTION_EVEN_SPLIT, 12, stop), OWARE_RESULT_STOPPED,
          "stopped before it finished");
 
   oware::Player player(5, 1, true);

@@ -223,6 +223,14 @@ class Side:
 
     SOUTH: ClassVar[Side]
     NORTH: ClassVar[Side]
+    @staticmethod
+    def from_name(name: str) -> Side:
+        """The side named *name*, in any case (``'south'``, ``'South'``), as the core's
+        ``Side::from_name`` reads it. Raises ValueError for another name.
+
+        >>> oware.Side.from_name("north")
+        Side.NORTH
+        """
     def other(self) -> Side:
         """The opponent."""
     def __invert__(self) -> Side:
