@@ -14,7 +14,7 @@ use oware::endgame::{
 };
 
 use crate::board::PyBoard;
-use crate::common::{Int, interruptible, quoted, stopped, value_error};
+use crate::common::{Int, interruptible, stopped, value_error};
 use crate::errors::{EndgameError, OwareErr, ProbeError, PyResultExt, os_error};
 use crate::moves::PyMove;
 use crate::values::{PyRuleset, extract_ruleset};
@@ -35,12 +35,8 @@ fn extract_convention(
         )));
     };
     let text = text.to_str()?;
-    text.parse().map_err(|_| {
-        value_error(format!(
-            "unknown convention {}: expected 'even' or 'own'",
-            quoted(text)
-        ))
-    })
+    text.parse()
+        .map_err(|e: oware::endgame::ParseConventionError| value_error(e.to_string()))
 }
 
 /// A core load error as its Python exception, naming `path`.

@@ -185,10 +185,11 @@ class TestErrors:
         assert time.perf_counter() - start < 1
 
     def test_unknown_convention(self) -> None:
-        with pytest.raises(ValueError, match="unknown convention 'odd'"):
+        with pytest.raises(ValueError, match='unknown convention "odd": expected "even" or "own"'):
             EndgameDatabase.build(2, convention="odd")
         with pytest.raises(ValueError, match="unknown convention"):
-            EndgameDatabase.load_dir(".", convention="EVEN")
+            EndgameDatabase.load_dir(".", convention="evens")
+        assert EndgameDatabase.build(2, convention="EVEN").convention == "even"
 
     def test_wrong_ruleset(self, db: EndgameDatabase) -> None:
         # Kalah's, and Awale's (another grand-slam rule: other moves).

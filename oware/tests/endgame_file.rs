@@ -1036,7 +1036,9 @@ fn convention_names_read_back_and_name_the_layer_files() {
         );
     }
     assert_eq!(Convention::ALL.map(Convention::name), ["even", "own"]);
-    for bad in ["", "Even", "even split", "owner", " own"] {
+    assert_eq!("Even".parse(), Ok(Convention::EvenSplit));
+    assert_eq!("OWN".parse(), Ok(Convention::EachTakesOwn));
+    for bad in ["", "even split", "owner", " own", "evén"] {
         assert_eq!(
             bad.parse::<Convention>(),
             Err(ParseConventionError(bad.to_owned()))

@@ -173,11 +173,12 @@ impl fmt::Display for Convention {
 impl core::str::FromStr for Convention {
     type Err = ParseConventionError;
 
-    /// The convention [named](Convention::name) `text`: `"even"` or `"own"`.
+    /// The convention [named](Convention::name) `text`, in any case, as
+    /// sides and presets are read: `"even"`, `"Own"`.
     fn from_str(text: &str) -> Result<Convention, ParseConventionError> {
         Convention::ALL
             .into_iter()
-            .find(|c| c.name() == text)
+            .find(|c| c.name().eq_ignore_ascii_case(text))
             .ok_or_else(|| ParseConventionError(text.into()))
     }
 }
