@@ -18,6 +18,7 @@ from __future__ import annotations
 import ctypes
 import os
 import pathlib
+import random
 import re
 
 import pytest
@@ -294,5 +295,57 @@ def test_threats_are_the_same_house_numbers(c_library: ctypes.CDLL, position: st
             assert houses == board.threats(side), side
             seen += len(houses)
         assert seen > 0, "a position with no threats compares nothing"
+    finally:
+        c_library.oware_game_free(game)
+
+
+def _random_record(ruleset: str, plies: int, seed: int) -> str:
+    """A record of *plies* random legal moves (fewer if the game ends) of *ruleset*."""
+    rng = random.Random(seed)
+    board = Board(ruleset=ruleset)
+    while len(board.move_stack) < plies and not board.is_game_over():
+        board.push(rng.choice(board.legal_moves))
+    return board.record()
+
+
+# Games of each family: Abapa's laps and captures, Kalah's stores and extra turns,
+# Congkak's relays, and a 9-house board.
+RECORDS = [_random_record(r, 80, 5) for r in ("abapa", "kalah", "congkak", "abapa(9,4)")]
+
+
+@pytest.mark.parametrize("record", RECORDS)
+def test_every_ply_sows_the_same_pits(c_library: ctypes.CDLL, record: str) -> None:
+    """A pit index is one number in Python (``Pit.to_index``) and C (the pits
+    ``oware_game_report_sown`` writes), for every ply of a game, Python's report of a
+    past ply taken after popping back to it."""
+    c_library.oware_game_from_record.argtypes = [
+        ctypes.c_char_p,
+        ctypes.POINTER(ctypes.c_void_p),
+        ctypes.c_char_p,
+        ctypes.c_size_t,
+    ]
+    c_library.oware_game_report_sown.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_size_t,
+        ctypes.POINTER(ctypes.c_uint8),
+        ctypes.c_size_t,
+        ctypes.POINTER(ctypes.c_size_t),
+    ]
+    c_library.oware_game_free.argtypes = [ctypes.c_void_p]
+    game = ctypes.c_void_p()
+    assert c_library.oware_game_from_record(record.encode(), ctypes.byref(game), None, 0) == 0
+    try:
+        board = Board.from_record(record)
+        h = board.ruleset.houses_per_side
+        plies = len(board.move_stack)
+        assert plies >= 1
+        for ply in range(plies, 0, -1):
+            buffer = (ctypes.c_uint8 * 512)()
+            n = ctypes.c_size_t(0)
+            assert c_library.oware_game_report_sown(game, ply, buffer, 512, ctypes.byref(n)) == 0
+            report = board.report
+            assert report is not None
+            assert list(buffer[: n.value]) == [p.to_index(h) for p in report.sown], ply
+            board.pop()
     finally:
         c_library.oware_game_free(game)
