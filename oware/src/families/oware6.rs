@@ -33,6 +33,15 @@ impl Oware6 {
     /// the opponent ([`GrandSlam::LeftToOpponent`]).
     const SLAM_CAPTURES_NOTHING: u8 = 8;
 
+    /// Abapa's own options (R4–R7), which the hot path plays with every
+    /// flag a constant.
+    pub(crate) const ABAPA: Oware6 = Oware6(
+        Oware6::ABAPA_SOWING
+            | Oware6::SKIP_ORIGIN
+            | Oware6::MUST_FEED
+            | Oware6::SLAM_CAPTURES_NOTHING,
+    );
+
     /// `flag` if `on`, else none.
     const fn flag(on: bool, flag: u8) -> u8 {
         if on { flag } else { 0 }
@@ -222,9 +231,11 @@ impl Position {
     /// starved and must be fed, only those that reach its row (R7).
     #[inline(always)]
     pub(crate) fn oware6_legal_mask(&self, fast: &Oware6) -> u16 {
+        // R9, R10: a side holds more than half the seeds, or each half
+        // (then every seed is in a store).
         let [south, north] = self.board.stores;
         let half = 6 * self.ruleset.seeds_per_house;
-        if south > half || north > half || (south == half && north == half) {
+        if south.max(north) > half || south + north == 2 * half {
             return 0;
         }
         let [low, high] = self.halves();
@@ -245,8 +256,10 @@ impl Position {
     /// but not of each seed.
     #[inline(always)]
     pub(crate) fn apply_oware6<R: Recorder>(&mut self, origin: usize, fast: &Oware6, rec: &mut R) {
-        // Abapa's sowing and capture counts as constants: the common case.
-        if fast.has(Oware6::ABAPA_SOWING) {
+        // Abapa's options as constants: the common case.
+        if *fast == Oware6::ABAPA {
+            self.apply_oware6_with::<R, true>(origin, &Oware6::ABAPA, rec);
+        } else if fast.has(Oware6::ABAPA_SOWING) {
             self.apply_oware6_with::<R, true>(origin, fast, rec);
         } else {
             self.apply_oware6_with::<R, false>(origin, fast, rec);
@@ -283,14 +296,22 @@ impl Position {
                 last
             }
         };
-        if self
-            .capture_counts6::<ABAPA>()
-            .contains(pit_seeds(halves, last))
-        {
+        if self.captures6::<ABAPA>(pit_seeds(halves, last)) {
             halves = self.capture_oware6::<R, ABAPA>(halves, usize::from(last % 6), fast, rec);
         }
         self.set_halves(halves);
         self.turn = !mover;
+    }
+
+    /// Whether a house of `seeds` is captured (R5): with `ABAPA`, 2 or 3,
+    /// tested with one branch (0b1x); else the ruleset's counts.
+    #[inline(always)]
+    fn captures6<const ABAPA: bool>(&self, seeds: u8) -> bool {
+        if ABAPA {
+            seeds | 1 == 3
+        } else {
+            self.capture_counts6::<false>().contains(seeds)
+        }
     }
 
     /// The counts that capture (R5): Abapa's 2 and 3 with `ABAPA`, else
