@@ -199,11 +199,18 @@ const fn byte_sum(x: Row) -> u8 {
 }
 
 /// Bit `k` set for each byte `k` of `x` that is not zero.
-#[inline(always)]
+#[cfg(test)]
 const fn nonzero_houses(x: u64) -> u16 {
+    gather_houses(nonzero_bytes(x))
+}
+
+/// Bit `k` set for each byte `k` of `flags` whose bit 7 is set (the only
+/// bit set in a byte).
+#[inline(always)]
+const fn gather_houses(flags: u64) -> u16 {
     // Gathers bit 7 of each of the eight bytes into the top byte.
     const GATHER: u64 = 0x0102_0408_1020_4080;
-    ((nonzero_bytes(x) >> 7).wrapping_mul(GATHER) >> 56) as u16
+    ((flags >> 7).wrapping_mul(GATHER) >> 56) as u16
 }
 
 impl Position {
@@ -238,16 +245,18 @@ impl Position {
         if south.max(north) > half || south + north == 2 * half {
             return 0;
         }
-        let [low, high] = self.halves();
-        let houses = nonzero_houses(low) | nonzero_houses(high) << 8;
+        let halves = self.halves();
+        // The rows' non-empty houses, cut from the halves' (not from the
+        // halves themselves, which the compiler would read at byte 6).
+        let [south, north] = rows_of(halves.map(nonzero_bytes));
         let (own, opponent) = match self.turn {
-            Side::South => (houses & 63, houses >> 6),
-            Side::North => (houses >> 6, houses & 63),
+            Side::South => (south, north),
+            Side::North => (north, south),
         };
         if fast.has(Oware6::MUST_FEED) && opponent == 0 {
-            feeding_houses(rows_of([low, high])[self.turn.index()])
+            feeding_houses(rows_of(halves)[self.turn.index()])
         } else {
-            own
+            gather_houses(own)
         }
     }
 
