@@ -33,15 +33,6 @@ impl Oware6 {
     /// the opponent ([`GrandSlam::LeftToOpponent`]).
     const SLAM_CAPTURES_NOTHING: u8 = 8;
 
-    /// Abapa's own options (R4–R7), which the hot path plays with every
-    /// flag a constant.
-    pub(crate) const ABAPA: Oware6 = Oware6(
-        Oware6::ABAPA_SOWING
-            | Oware6::SKIP_ORIGIN
-            | Oware6::MUST_FEED
-            | Oware6::SLAM_CAPTURES_NOTHING,
-    );
-
     /// `flag` if `on`, else none.
     const fn flag(on: bool, flag: u8) -> u8 {
         if on { flag } else { 0 }
@@ -265,10 +256,8 @@ impl Position {
     /// but not of each seed.
     #[inline(always)]
     pub(crate) fn apply_oware6<R: Recorder>(&mut self, origin: usize, fast: &Oware6, rec: &mut R) {
-        // Abapa's options as constants: the common case.
-        if *fast == Oware6::ABAPA {
-            self.apply_oware6_with::<R, true>(origin, &Oware6::ABAPA, rec);
-        } else if fast.has(Oware6::ABAPA_SOWING) {
+        // Abapa's sowing and capture counts as constants: the common case.
+        if fast.has(Oware6::ABAPA_SOWING) {
             self.apply_oware6_with::<R, true>(origin, fast, rec);
         } else {
             self.apply_oware6_with::<R, false>(origin, fast, rec);
