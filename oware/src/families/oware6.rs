@@ -75,22 +75,59 @@ const ONE_EACH: Row = ROW / 0xFF;
 const LOW7: Row = u64::MAX / 0xFF * 0x7F;
 const HIGH1: Row = u64::MAX / 0xFF * 0x80;
 
-/// A sowing of fewer than a lap: `SOW[origin][n]` is what sowing `n`
-/// seeds (`n` ≤ 11) from absolute house `origin` adds to South's and
-/// North's rows (wrapping): one seed in each of the `n` houses after the
-/// origin going round, and `n` taken from the origin, which is never
-/// reached. Sized 16 × 16 so that a masked index needs no bounds check.
-const SOW: [[[Row; 2]; 16]; 16] = {
-    let mut table = [[[0u64; 2]; 16]; 16];
+/// The first sixteen pits of the board as two words, in absolute order:
+/// pits 0–7 (South's six houses, North's `a` and `b`) and pits 8–15
+/// (North's `c` to `f`, then four pits that stay empty).
+///
+/// Moves read and write the board as these two aligned halves and never
+/// as a word at byte 6 (North's row): a position is usually a fresh copy,
+/// and a load that straddles the halves of the copy's 16-byte stores
+/// cannot take its bytes from the store buffer, a stall of a dozen cycles
+/// a move. Rows ([`Row`]) are cut from the halves in registers, only for
+/// a capture or a starved opponent.
+type Halves = [u64; 2];
+
+/// Pit 15: beyond the twelve houses, always empty, so a capture test there
+/// fails (no ruleset captures 0 seeds).
+const NOWHERE: u8 = 15;
+
+/// 1 in each of the twelve houses, as halves.
+const ONE_EACH_HOUSE: Halves = [u64::MAX / 0xFF, u32::MAX as u64 / 0xFF];
+
+/// A sowing of fewer than a lap from one origin: what it adds to the
+/// board, and where its last seed can capture.
+#[derive(Copy, Clone)]
+struct Sowing {
+    /// One seed in each of the `n` houses after the origin going round,
+    /// and `n` taken from the origin, which is never reached (wrapping).
+    add: Halves,
+    /// The pit of the last seed when it is in the other row, else
+    /// [`NOWHERE`].
+    reached: u8,
+}
+
+/// `SOW[origin][n]`: sowing `n` seeds (`n` ≤ 11) from absolute house
+/// `origin`. Sized 16 × 16 so that a masked index needs no bounds check.
+const SOW: [[Sowing; 16]; 16] = {
+    let none = Sowing {
+        add: [0; 2],
+        reached: NOWHERE,
+    };
+    let mut table = [[none; 16]; 16];
     let mut origin = 0;
     while origin < 12 {
         let mut n = 1;
         while n < 12 {
             let house = (origin + n) % 12;
-            let mut entry = table[origin][n - 1];
-            entry[house / 6] = entry[house / 6].wrapping_add(1 << (8 * (house % 6)));
-            entry[origin / 6] = entry[origin / 6].wrapping_sub(1 << (8 * (origin % 6)));
-            table[origin][n] = entry;
+            let mut add = table[origin][n - 1].add;
+            add[house / 8] = add[house / 8].wrapping_add(1 << (8 * (house % 8)));
+            add[origin / 8] = add[origin / 8].wrapping_sub(1 << (8 * (origin % 8)));
+            let reached = if house / 6 != origin / 6 {
+                house as u8
+            } else {
+                NOWHERE
+            };
+            table[origin][n] = Sowing { add, reached };
             n += 1;
         }
         origin += 1;
@@ -98,29 +135,30 @@ const SOW: [[[Row; 2]; 16]; 16] = {
     table
 };
 
-/// Where the last seed of a sowing of fewer than a lap can capture:
-/// `REACHED[origin][n]` is the bit offset in the other row of the house
-/// `n` seeds after absolute house `origin` going round (`n` ≤ 11), or
-/// [`NOWHERE`] when that house is in the origin's own row.
-const REACHED: [[u32; 16]; 16] = {
-    let mut table = [[NOWHERE; 16]; 16];
-    let mut origin = 0;
-    while origin < 12 {
-        let mut n = 0;
-        while n < 12 {
-            let house = (origin + n) % 12;
-            if house / 6 != origin / 6 {
-                table[origin][n] = 8 * (house % 6) as u32;
-            }
-            n += 1;
-        }
-        origin += 1;
-    }
-    table
-};
+/// Adds `b` to `a`, house by house (wrapping).
+#[inline(always)]
+const fn add_halves(a: Halves, b: Halves) -> Halves {
+    [a[0].wrapping_add(b[0]), a[1].wrapping_add(b[1])]
+}
 
-/// Beyond a row's houses: shifted by this much, a row is empty.
-const NOWHERE: u32 = 48;
+/// The seeds in pit `pit` (below 16).
+#[inline(always)]
+const fn pit_seeds([low, high]: Halves, pit: u8) -> u8 {
+    let half = if pit < 8 { low } else { high };
+    (half >> (8 * (pit % 8))) as u8
+}
+
+/// South's and North's rows.
+#[inline(always)]
+const fn rows_of([low, high]: Halves) -> [Row; 2] {
+    [low & ROW, (low >> 48 | high << 16) & ROW]
+}
+
+/// The halves of South's and North's rows.
+#[inline(always)]
+const fn halves_of([south, north]: [Row; 2]) -> Halves {
+    [south | north << 48, north >> 16]
+}
 
 /// Bit 7 of every byte of `x` that is not zero.
 #[inline(always)]
@@ -151,35 +189,38 @@ const fn byte_sum(x: Row) -> u8 {
     (x.wrapping_mul(u64::MAX / 0xFF) >> 56) as u8
 }
 
-/// Bit `k` set for each house `k` of `row` that holds seeds.
+/// Bit `k` set for each byte `k` of `x` that is not zero.
+#[cfg(test)]
+const fn nonzero_houses(x: u64) -> u16 {
+    gather_houses(nonzero_bytes(x))
+}
+
+/// Bit `k` set for each byte `k` of `flags` whose bit 7 is set (the only
+/// bit set in a byte).
 #[inline(always)]
-const fn nonzero_houses(row: Row) -> u16 {
+const fn gather_houses(flags: u64) -> u16 {
     // Gathers bit 7 of each of the eight bytes into the top byte.
     const GATHER: u64 = 0x0102_0408_1020_4080;
-    ((nonzero_bytes(row) >> 7).wrapping_mul(GATHER) >> 56) as u16
+    ((flags >> 7).wrapping_mul(GATHER) >> 56) as u16
 }
 
 impl Position {
-    /// The twelve houses as the low bytes of a word.
+    /// The first sixteen pits as two aligned words.
     #[inline(always)]
-    fn houses12(&self) -> u128 {
-        let mut bytes = [0; 16];
-        bytes.copy_from_slice(&self.board.pits[..16]);
-        u128::from_le_bytes(bytes)
+    fn halves(&self) -> Halves {
+        let half = |at: usize| {
+            let mut bytes = [0; 8];
+            bytes.copy_from_slice(&self.board.pits[at..at + 8]);
+            u64::from_le_bytes(bytes)
+        };
+        [half(0), half(8)]
     }
 
-    /// South's and North's rows, six houses each.
+    /// Sets the first sixteen pits.
     #[inline(always)]
-    fn rows(&self) -> [Row; 2] {
-        let houses = self.houses12();
-        [houses as u64 & ROW, (houses >> 48) as u64 & ROW]
-    }
-
-    /// Sets South's and North's rows.
-    #[inline(always)]
-    fn set_rows(&mut self, [south, north]: [Row; 2]) {
-        let houses = u128::from(south) | u128::from(north) << 48;
-        self.board.pits[..16].copy_from_slice(&houses.to_le_bytes());
+    fn set_halves(&mut self, [low, high]: Halves) {
+        self.board.pits[..8].copy_from_slice(&low.to_le_bytes());
+        self.board.pits[8..16].copy_from_slice(&high.to_le_bytes());
     }
 
     /// The legal moves (bit `k` = house `k` of the side to move), as
@@ -188,17 +229,25 @@ impl Position {
     /// starved and must be fed, only those that reach its row (R7).
     #[inline(always)]
     pub(crate) fn oware6_legal_mask(&self, fast: &Oware6) -> u16 {
+        // R9, R10: a side holds more than half the seeds, or each half
+        // (then every seed is in a store).
         let [south, north] = self.board.stores;
         let half = 6 * self.ruleset.seeds_per_house;
-        if south > half || north > half || (south == half && north == half) {
+        if south.max(north) > half || south + north == 2 * half {
             return 0;
         }
-        let rows = self.rows();
-        let (own, opponent) = (rows[self.turn.index()], rows[(!self.turn).index()]);
+        let halves = self.halves();
+        // The rows' non-empty houses, cut from the halves' (not from the
+        // halves themselves, which the compiler would read at byte 6).
+        let [south, north] = rows_of(halves.map(nonzero_bytes));
+        let (own, opponent) = match self.turn {
+            Side::South => (south, north),
+            Side::North => (north, south),
+        };
         if fast.has(Oware6::MUST_FEED) && opponent == 0 {
-            feeding_houses(own)
+            feeding_houses(rows_of(halves)[self.turn.index()])
         } else {
-            nonzero_houses(own)
+            gather_houses(own)
         }
     }
 
@@ -225,44 +274,42 @@ impl Position {
         rec: &mut R,
     ) {
         let mover = self.turn;
-        let origin = origin & 15; // the tables are 16 wide
+        let origin = origin & 15; // the table is 16 wide
         let seeds = self.board.pits[origin];
-        let [mut south, mut north] = self.rows();
+        let mut halves = self.halves();
         let skip_origin = ABAPA || fast.has(Oware6::SKIP_ORIGIN);
-        let counts = self.capture_counts6::<ABAPA>();
         let lap = if skip_origin { 11 } else { 12 };
-        // The last house sown, as a bit offset in the opponent's row (or
-        // NOWHERE); the capture test is one branch, as unpredictable as
-        // the game.
+        // The pit of the last seed if it can capture, else NOWHERE; the
+        // capture test is one branch, as unpredictable as the game.
         let last = if seeds < lap {
-            let n = usize::from(seeds & 15);
-            let [to_south, to_north] = SOW[origin][n];
-            south = south.wrapping_add(to_south);
-            north = north.wrapping_add(to_north);
-            REACHED[origin][n]
+            let sowing = &SOW[origin][usize::from(seeds & 15)];
+            halves = add_halves(halves, sowing.add);
+            sowing.reached
         } else {
             let last;
-            ([south, north], last) = sow_laps([south, north], origin, seeds, skip_origin);
+            (halves, last) = sow_laps(halves, origin, seeds, skip_origin);
             if usize::from(last / 6) == mover.index() {
                 NOWHERE
             } else {
-                8 * u32::from(last % 6)
+                last
             }
         };
-        let (own, opponent) = match mover {
-            Side::South => (south, north),
-            Side::North => (north, south),
-        };
-        if counts.contains((opponent >> last) as u8) {
-            let (own, opponent) =
-                self.capture_oware6::<R, ABAPA>(own, opponent, last as usize / 8, fast, rec);
-            (south, north) = match mover {
-                Side::South => (own, opponent),
-                Side::North => (opponent, own),
-            };
+        if self.captures6::<ABAPA>(pit_seeds(halves, last)) {
+            halves = self.capture_oware6::<R, ABAPA>(halves, usize::from(last % 6), fast, rec);
         }
-        self.set_rows([south, north]);
+        self.set_halves(halves);
         self.turn = !mover;
+    }
+
+    /// Whether a house of `seeds` is captured (R5): with `ABAPA`, 2 or 3,
+    /// tested with one branch (0b1x); else the ruleset's counts.
+    #[inline(always)]
+    fn captures6<const ABAPA: bool>(&self, seeds: u8) -> bool {
+        if ABAPA {
+            seeds | 1 == 3
+        } else {
+            self.capture_counts6::<false>().contains(seeds)
+        }
     }
 
     /// The counts that capture (R5): Abapa's 2 and 3 with `ABAPA`, else
@@ -276,17 +323,22 @@ impl Position {
     }
 
     /// The capture chain of R5 ending at house `last` of the opponent's
-    /// row, which is taken, with the grand-slam rule (R6); returns both
-    /// rows after it.
+    /// row, which is taken, with the grand-slam rule (R6); returns the
+    /// board after it.
     #[inline(always)]
     fn capture_oware6<R: Recorder, const ABAPA: bool>(
         &mut self,
-        own: Row,
-        opponent: Row,
+        halves: Halves,
         last: usize,
         fast: &Oware6,
         rec: &mut R,
-    ) -> (Row, Row) {
+    ) -> Halves {
+        let mover = self.turn;
+        let [south, north] = rows_of(halves);
+        let (own, opponent) = match mover {
+            Side::South => (south, north),
+            Side::North => (north, south),
+        };
         let can_take = capturable(opponent, self.capture_counts6::<ABAPA>());
         // The run of capturable houses from `last` back: brought to the top
         // of the word, it is the leading ones (at least one).
@@ -296,16 +348,19 @@ impl Position {
         let grand_slam = opponent & !chain == 0;
         if grand_slam && fast.has(Oware6::SLAM_CAPTURES_NOTHING) {
             rec.grand_slam();
-            return (own, opponent);
+            return halves;
         }
-        let mover = self.turn;
         self.take_houses(opponent & chain, !mover, mover, rec);
         if grand_slam {
             // GrandSlam::LeftToOpponent: the mover's seeds go to the opponent.
             self.take_houses(own, mover, !mover, rec);
-            return (0, 0);
+            return [0, 0];
         }
-        (own, opponent & !chain)
+        let opponent = opponent & !chain;
+        halves_of(match mover {
+            Side::South => [own, opponent],
+            Side::North => [opponent, own],
+        })
     }
 
     /// Puts the seeds of `taken`, houses of `side`'s row, into `to`'s
@@ -324,27 +379,25 @@ impl Position {
 
 /// Sows `seeds` (a lap or more) from absolute house `origin`: every
 /// house but the origin (if skipped) gets one seed a lap, the rest go
-/// on from the origin. Returns the rows and the absolute house of the
+/// on from the origin. Returns the board and the absolute house of the
 /// last seed.
 #[cold]
-fn sow_laps(rows: [Row; 2], origin: usize, seeds: u8, skip_origin: bool) -> ([Row; 2], u8) {
+fn sow_laps(halves: Halves, origin: usize, seeds: u8, skip_origin: bool) -> (Halves, u8) {
     let lap = if skip_origin { 11 } else { 12 };
     let (laps, rest) = (seeds / lap, seeds % lap);
-    let [south, north] = SOW[origin][usize::from(rest)];
-    let each = ONE_EACH * u64::from(laps);
+    let laps64 = u64::from(laps);
+    let each = [ONE_EACH_HOUSE[0] * laps64, ONE_EACH_HOUSE[1] * laps64];
     // The origin has lost `rest` by the table; it loses the rest of its
     // seeds, and gets no lap's seed when skipped.
     // In u64: a house may hold up to 255 seeds, and with its skipped laps'
     // seeds that is more than a byte.
-    let lost = u64::from(seeds - rest) + if skip_origin { u64::from(laps) } else { 0 };
-    let row = origin / 6;
+    let lost = u64::from(seeds - rest) + if skip_origin { laps64 } else { 0 };
     // A byte may pass 255 on the way (the origin's before it loses its
-    // seeds); the carry into the next byte is taken back with them.
-    let mut rows = [
-        rows[0].wrapping_add(south).wrapping_add(each),
-        rows[1].wrapping_add(north).wrapping_add(each),
-    ];
-    rows[row] = rows[row].wrapping_sub(lost << (8 * (origin % 6)));
+    // seeds), and a word may wrap; the carries are taken back with the
+    // origin's seeds, so each word ends right.
+    let mut halves = add_halves(add_halves(halves, SOW[origin][usize::from(rest)].add), each);
+    halves[origin / 8] =
+        halves[origin / 8].wrapping_sub(lost.wrapping_shl(8 * (origin % 8) as u32));
     // With nothing left over, the last lap ended just before the origin
     // (skipped) or in it.
     let after = if rest == 0 && skip_origin {
@@ -352,7 +405,7 @@ fn sow_laps(rows: [Row; 2], origin: usize, seeds: u8, skip_origin: bool) -> ([Ro
     } else {
         usize::from(rest)
     };
-    (rows, ((origin + after) % 12) as u8)
+    (halves, ((origin + after) % 12) as u8)
 }
 
 /// The houses of a row whose seeds reach the next row, which is starved
