@@ -137,13 +137,7 @@ impl PyMove {
     /// The pit index of the origin house (South's houses 0..h, North's h..2h).
     #[pyo3(name = "to_index")]
     fn absolute_index(&self, houses_per_side: Int) -> PyResult<usize> {
-        let h = houses_of(&houses_per_side)?;
-        if self.0.house().index() >= h {
-            return Err(value_error(format!(
-                "move {} has no house with {h} houses a side",
-                self.0
-            )));
-        }
+        let h = board_with_house("move", self.0, self.0.house().index(), &houses_per_side)?;
         Ok(self.0.to_index(h))
     }
 
@@ -234,15 +228,11 @@ impl PyPit {
     /// then South's store 2h and North's 2h + 1. ValueError for a house past the board's.
     #[pyo3(name = "to_index")]
     fn absolute_index(&self, houses_per_side: Int) -> PyResult<usize> {
-        let h = houses_of(&houses_per_side)?;
-        if let oware::Pit::House(_, house) = self.0
-            && house.index() >= h
-        {
-            return Err(value_error(format!(
-                "pit {} has no house with {h} houses a side",
-                self.0
-            )));
-        }
+        let house = match self.0 {
+            oware::Pit::House(_, house) => house.index(),
+            oware::Pit::Store(_) => 0,
+        };
+        let h = board_with_house("pit", self.0, house, &houses_per_side)?;
         Ok(self.0.to_index(h))
     }
 
@@ -263,6 +253,25 @@ impl PyPit {
         let p = slf.get();
         (slf.get_type(), (p.side(), p.house()))
     }
+}
+
+/// The houses a side of `houses_per_side`, if the board has house number
+/// `house` (the house of `what`, shown as `shown`), else the ValueError
+/// `pit d has no house with 2 houses a side`: a pit index needs a house
+/// that is on the board.
+fn board_with_house(
+    what: &str,
+    shown: impl std::fmt::Display,
+    house: usize,
+    houses_per_side: &Int,
+) -> PyResult<usize> {
+    let h = houses_of(houses_per_side)?;
+    if house >= h {
+        return Err(value_error(format!(
+            "{what} {shown} has no house with {h} houses a side"
+        )));
+    }
+    Ok(h)
 }
 
 fn side_name(side: oware::Side) -> &'static str {
