@@ -99,6 +99,13 @@
 #define OWARE_DEFAULT_SEARCH_NODES 1000000
 
 /**
+ * The deepest search, in plies: an `oware_search_limits` depth above it is
+ * refused (`OWARE_RESULT_INVALID_ARGUMENT`), as Rust's
+ * `SearchLimits::MAX_DEPTH` and Python's `Searcher.MAX_DEPTH`.
+ */
+#define OWARE_MAX_SEARCH_DEPTH 64
+
+/**
  * The longest principal variation a search result holds.
  */
 #define OWARE_MAX_PV 64

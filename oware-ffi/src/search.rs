@@ -33,6 +33,12 @@ pub const OWARE_DEFAULT_SEARCH_NODES: u64 = 1_000_000;
 // The core's values (Rust's `MAX_TABLE_ENTRIES` and `SearchLimits::DEFAULT`).
 const _: () = assert!(OWARE_SEARCHER_MAX_ENTRIES == oware::search::MAX_TABLE_ENTRIES);
 const _: () = assert!(OWARE_DEFAULT_SEARCH_DEPTH == SearchLimits::DEFAULT_DEPTH as u32);
+
+/// The deepest search, in plies: an `oware_search_limits` depth above it is
+/// refused (`OWARE_RESULT_INVALID_ARGUMENT`), as Rust's
+/// `SearchLimits::MAX_DEPTH` and Python's `Searcher.MAX_DEPTH`.
+pub const OWARE_MAX_SEARCH_DEPTH: u32 = 64;
+const _: () = assert!(OWARE_MAX_SEARCH_DEPTH == SearchLimits::MAX_DEPTH as u32);
 const _: () = assert!(OWARE_DEFAULT_SEARCH_NODES == SearchLimits::DEFAULT_NODES);
 
 /// The engine: an iterative-deepening principal-variation search with a

@@ -186,7 +186,7 @@ def test_defaults_and_bounds_agree() -> None:
     assert int(defines["OWARE_DEFAULT_SEARCH_DEPTH"]) == oware.DEFAULT_SEARCH_DEPTH == _rust_const("DEFAULT_DEPTH")
     assert int(defines["OWARE_DEFAULT_SEARCH_NODES"]) == oware.DEFAULT_SEARCH_NODES == _rust_const("DEFAULT_NODES")
     assert int(defines["OWARE_MAX_HOUSES"]) == oware.MAX_HOUSES == _rust_const("MAX_HOUSES")
-    assert oware.Searcher.MAX_DEPTH == _rust_const("MAX_DEPTH")
+    assert int(defines["OWARE_MAX_SEARCH_DEPTH"]) == oware.Searcher.MAX_DEPTH == _rust_const("MAX_DEPTH")
     assert oware.Player.MAX_NODES == _rust_const("MAX_NODES")
     assert oware.Player.MAX_TIME_MS == _rust_const("MAX_TIME_MS")
 
