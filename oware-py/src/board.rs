@@ -332,6 +332,24 @@ impl PyBoard {
         self.game.report(self.game.ply()).map(PyMoveReport)
     }
 
+    /// What the move of ply *ply* did (1 for the first move; :attr:`report` is the
+    /// last's), the core's ``Game::report`` and C's ``oware_game_report``. Raises
+    /// ValueError for a ply outside 1 to the plies played, or before any move.
+    ///
+    /// >>> board = oware.Board.from_record("CfBa")
+    /// >>> str(board.report_at(2).move)
+    /// 'f'
+    fn report_at(&self, ply: Int) -> PyResult<PyMoveReport> {
+        if self.game.ply() == 0 {
+            return Err(value_error("no move has been played: report_at has no ply"));
+        }
+        let plies = 1..=self.game.ply();
+        let report = ply.get(plies.clone()).and_then(|k| self.game.report(k));
+        report
+            .map(PyMoveReport)
+            .ok_or_else(|| value_error(ply.range_message("ply", &plies)))
+    }
+
     /// The seeds in the houses: all of them in absolute order (South's
     /// A.., then North's a..), or one side's row in letter order.
     #[pyo3(signature = (side = None))]

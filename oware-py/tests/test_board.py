@@ -365,6 +365,19 @@ class TestReport:
         board.pop()
         assert board.report is None
 
+    def test_report_at_any_ply(self) -> None:
+        board = Board.from_record("CfBaEd")
+        last = board.report
+        assert board.report_at(6) == last
+        assert [str(board.report_at(k).move) for k in range(1, 7)] == list("CfBaEd")
+        board.pop()
+        assert board.report_at(5) == board.report
+        for ply in (0, 6, -1, 10**30):
+            with pytest.raises(ValueError, match="ply must be 1 to 5"):
+                board.report_at(ply)
+        with pytest.raises(ValueError, match="no move has been played"):
+            Board().report_at(1)
+
     def test_report_of_a_record_and_agreement(self) -> None:
         board = Board.from_record("CfBa")
         assert board.report is not None and board.report.move == Move("a")

@@ -779,6 +779,15 @@ class Board:
     def report(self) -> MoveReport | None:
         """What the last move did (see :class:`MoveReport`); None at the start.
         :meth:`push` returns None as in python-chess: read the report here."""
+    def report_at(self, ply: int) -> MoveReport:
+        """What the move of ply *ply* did (1 for the first move; :attr:`report` is the
+        last's), the core's ``Game::report`` and C's ``oware_game_report``. Raises
+        ValueError for a ply outside 1 to the plies played, or before any move.
+
+        >>> board = oware.Board.from_record("CfBa")
+        >>> str(board.report_at(2).move)
+        'f'
+        """
     def houses(self, side: Side | None = None) -> list[int]:
         """The seeds in the houses: all, in absolute order (South's ``A``.. then
         North's ``a``..), or *side*'s row in letter order.
