@@ -178,6 +178,19 @@ def c_library() -> ctypes.CDLL:
     lib.oware_illegal_move_reason_message.argtypes = [ctypes.c_uint32]
     lib.oware_player_time_budget_check.argtypes = [ctypes.c_uint64, ctypes.c_char_p, ctypes.c_size_t]
     lib.oware_player_time_budget_check.restype = ctypes.c_uint32
+    for made_from_text in (lib.oware_game_from_position, lib.oware_game_from_record):
+        made_from_text.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p), ctypes.c_char_p, ctypes.c_size_t]
+    lib.oware_game_play.argtypes = [ctypes.c_void_p, ctypes.c_uint8, ctypes.c_void_p, ctypes.c_void_p]
+    lib.oware_game_check_move.argtypes = [ctypes.c_void_p, ctypes.c_uint8, ctypes.POINTER(ctypes.c_uint32)]
+    lib.oware_game_threats.argtypes = [ctypes.c_void_p, ctypes.c_uint32, ctypes.POINTER(ctypes.c_uint32)]
+    lib.oware_game_report_sown.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_size_t,
+        ctypes.POINTER(ctypes.c_uint8),
+        ctypes.c_size_t,
+        ctypes.POINTER(ctypes.c_size_t),
+    ]
+    lib.oware_game_free.argtypes = [ctypes.c_void_p]
     return lib
 
 
@@ -242,7 +255,6 @@ def _c_reason(c_library: ctypes.CDLL, position: str, moves: list[str]) -> int:
     """The reason C gives for the last of *moves* after playing the others from
     *position*; a house past the board (``G`` on six houses) is the first pit past
     the houses, C's way of naming it."""
-    _declare_game_functions(c_library)
     game = ctypes.c_void_p()
     assert c_library.oware_game_from_position(position.encode(), ctypes.byref(game), None, 0) == 0
     try:
@@ -255,19 +267,6 @@ def _c_reason(c_library: ctypes.CDLL, position: str, moves: list[str]) -> int:
         return reason.value
     finally:
         c_library.oware_game_free(game)
-
-
-def _declare_game_functions(c_library: ctypes.CDLL) -> None:
-    c_library.oware_game_from_position.argtypes = [
-        ctypes.c_char_p,
-        ctypes.POINTER(ctypes.c_void_p),
-        ctypes.c_char_p,
-        ctypes.c_size_t,
-    ]
-    c_library.oware_game_play.argtypes = [ctypes.c_void_p, ctypes.c_uint8, ctypes.c_void_p, ctypes.c_void_p]
-    c_library.oware_game_check_move.argtypes = [ctypes.c_void_p, ctypes.c_uint8, ctypes.POINTER(ctypes.c_uint32)]
-    c_library.oware_game_threats.argtypes = [ctypes.c_void_p, ctypes.c_uint32, ctypes.POINTER(ctypes.c_uint32)]
-    c_library.oware_game_free.argtypes = [ctypes.c_void_p]
 
 
 def test_terminations_and_sides_agree() -> None:
@@ -283,7 +282,6 @@ def test_terminations_and_sides_agree() -> None:
 )
 def test_threats_are_the_same_house_numbers(c_library: ctypes.CDLL, position: str) -> None:
     game = ctypes.c_void_p()
-    _declare_game_functions(c_library)
     assert c_library.oware_game_from_position(position.encode(), ctypes.byref(game), None, 0) == 0
     try:
         board = Board(position)
@@ -318,20 +316,6 @@ def test_every_ply_sows_the_same_pits(c_library: ctypes.CDLL, record: str) -> No
     """A pit index is one number in Python (``Pit.to_index``) and C (the pits
     ``oware_game_report_sown`` writes), for every ply of a game, Python's report of a
     past ply taken after popping back to it."""
-    c_library.oware_game_from_record.argtypes = [
-        ctypes.c_char_p,
-        ctypes.POINTER(ctypes.c_void_p),
-        ctypes.c_char_p,
-        ctypes.c_size_t,
-    ]
-    c_library.oware_game_report_sown.argtypes = [
-        ctypes.c_void_p,
-        ctypes.c_size_t,
-        ctypes.POINTER(ctypes.c_uint8),
-        ctypes.c_size_t,
-        ctypes.POINTER(ctypes.c_size_t),
-    ]
-    c_library.oware_game_free.argtypes = [ctypes.c_void_p]
     game = ctypes.c_void_p()
     assert c_library.oware_game_from_record(record.encode(), ctypes.byref(game), None, 0) == 0
     try:

@@ -99,7 +99,7 @@ impl Side {
     /// ```
     #[must_use]
     pub fn from_name(text: &str) -> Option<Side> {
-        [Side::South, Side::North]
+        Side::ALL
             .into_iter()
             .find(|side| side.name().eq_ignore_ascii_case(text))
     }
