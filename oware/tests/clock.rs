@@ -25,6 +25,13 @@ fn fake_clock(at: impl Fn(u64) -> Duration + Send + Sync + 'static) -> (Clock, A
     (clock, readings)
 }
 
+/// A search of `game` on a fresh searcher without a clock.
+fn search_of(game: &Game, limits: SearchLimits) -> SearchResult {
+    let mut searcher = Searcher::new(1 << 16);
+    searcher.set_clock(None);
+    searcher.search(game, limits)
+}
+
 /// A search of the midgame on a fresh searcher with `clock`.
 fn search(clock: Option<Clock>, limits: SearchLimits) -> SearchResult {
     let mut searcher = Searcher::new(1 << 16);
@@ -202,4 +209,41 @@ fn the_system_clock_runs_where_the_target_has_one() {
     assert!(clock.now() >= before + Duration::from_millis(5));
     assert_eq!(format!("{clock:?}"), "Clock::system()");
     assert!(Searcher::new(16).clock().is_some());
+}
+
+#[test]
+fn a_timed_search_spends_most_of_its_budget() {
+    // A budget a move is there to be used: the search starts iterations
+    // while it lasts, and stops at its end (one fake millisecond a
+    // reading, a reading every 1024 positions and one an iteration).
+    for budget in [100, 400, 1000] {
+        let (clock, readings) = fake_clock(Duration::from_millis);
+        let result = search(Some(clock), SearchLimits::time_ms(budget));
+        let spent = readings.load(Ordering::Relaxed);
+        assert!(
+            spent + 2 >= budget && spent <= budget + 2,
+            "{spent} of {budget} ms, depth {}",
+            result.depth
+        );
+    }
+}
+
+#[test]
+fn a_player_plays_a_forced_move_at_once() {
+    // South's only seeds are in F: one legal move, played without a search
+    // (the clock is never read), where a search still looks ahead.
+    let forced = Game::from(
+        "0,0,0,0,0,4/4,4,4,4,4,4 s 10 10"
+            .parse::<Position>()
+            .unwrap(),
+    );
+    assert_eq!(forced.legal_moves().len(), 1);
+    for level in [Level::Three, Level::Four, Level::Five] {
+        let (clock, readings) = fake_clock(Duration::from_millis);
+        let mut player = Player::new(level, 1).with_limits(SearchLimits::time_ms(1000));
+        player.set_clock(Some(clock));
+        assert_eq!(player.choose(&forced), Some(forced.legal_moves()[0]));
+        assert_eq!(readings.load(Ordering::Relaxed), 0, "level {level}");
+    }
+    assert_eq!(search_of(&forced, SearchLimits::depth(6)).depth, 6);
 }

@@ -4,7 +4,6 @@
 
 use core::fmt;
 use core::time::Duration;
-use std::cell::Cell;
 use std::sync::Arc;
 
 /// Whether the target has a system clock: `std::time::Instant::now`
@@ -108,8 +107,6 @@ pub(crate) struct Budget<'a> {
     /// The clock and the time the search started on it.
     clock: Option<(&'a Clock, Duration)>,
     budget: Option<Duration>,
-    /// The last two iterations' durations, latest first.
-    iterations: Cell<[Duration; 2]>,
 }
 
 impl<'a> Budget<'a> {
@@ -121,7 +118,6 @@ impl<'a> Budget<'a> {
         Budget {
             clock: clock.filter(|_| budget.is_some()).map(|c| (c, c.now())),
             budget,
-            iterations: Cell::new([Duration::ZERO; 2]),
         }
     }
 
@@ -140,33 +136,13 @@ impl<'a> Budget<'a> {
         Some(Deadline { clock, at })
     }
 
-    /// Notes that an iteration took `took`.
-    pub(crate) fn iteration_took(&self, took: Duration) {
-        let [last, _] = self.iterations.get();
-        self.iterations.set([took, last]);
-    }
-
-    /// Whether the next iteration is expected to get far enough within the
-    /// budget: 40 % of the time it is expected to take (the last one's time
-    /// times its growth over the one before, 1.5 to 5) must fit, about what
-    /// its first move takes, so that a stopped iteration still proves a
-    /// move; where the best move just changed, 20 % will do.
-    pub(crate) fn worth_starting(&self, best_move_changed: bool) -> bool {
-        let Some(budget) = self.budget else {
-            return true;
-        };
-        let [last, before] = self.iterations.get();
-        let growth = if before.is_zero() {
-            2.0
-        } else {
-            (last.as_secs_f64() / before.as_secs_f64()).clamp(1.5, 5.0)
-        };
-        let share = if best_move_changed { 0.2 } else { 0.4 };
-        // An embedder's clock may leap: no overflow, just no next iteration.
-        let expected = Duration::try_from_secs_f64(last.as_secs_f64() * growth * share)
-            .unwrap_or(Duration::MAX);
-        self.elapsed()
-            .checked_add(expected)
-            .is_some_and(|t| t < budget)
+    /// Whether to start another iteration: while the budget lasts. A
+    /// budget a move is there to be spent, and a deeper iteration stopped
+    /// at the deadline still gives the moves it proved. (The earlier rule,
+    /// start only what is expected to prove a move in time, left a third
+    /// of the budget unused: 127 ms of 200 a move on average against
+    /// Aalina.)
+    pub(crate) fn worth_starting(&self) -> bool {
+        self.budget.is_none_or(|budget| self.elapsed() < budget)
     }
 }

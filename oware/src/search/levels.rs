@@ -613,10 +613,17 @@ impl Player {
     }
 
     /// The move this player plays in `game`; `None` when the game is over.
+    /// A forced move (the only legal one) is played at once, unsearched.
     pub fn choose(&mut self, game: &Game) -> Option<Move> {
         let moves = game.legal_moves();
         if moves.is_empty() {
             return None;
+        }
+        if self.level == Level::Five {
+            self.take_auto_endgame(game);
+        }
+        if let [only] = moves[..] {
+            return Some(only);
         }
         let pos = game.position();
         let gain = |m: Move| {
@@ -649,12 +656,10 @@ impl Player {
                     .collect();
                 Some(pool[self.rng.below(pool.len())])
             }
-            Level::Five => {
-                self.take_auto_endgame(game);
-                self.book_move(game)
-                    .or_else(|| self.endgame_move(game))
-                    .or_else(|| self.searcher.search(game, self.limits).best_move)
-            }
+            Level::Five => self
+                .book_move(game)
+                .or_else(|| self.endgame_move(game))
+                .or_else(|| self.searcher.search(game, self.limits).best_move),
             Level::Four => self.searcher.search(game, self.limits).best_move,
         }
     }

@@ -837,9 +837,9 @@ impl Searcher {
     /// each iteration of the deepening as it completes (depth 1, 2, …):
     /// what an engine protocol reports as `info` lines.
     ///
-    /// A time limit is a budget: the search stops at it, and does not start
-    /// an iteration it expects not to finish in time (it is readier to try
-    /// where the best move changed in the last iteration).
+    /// A time limit is a budget: the search goes on to it and stops there
+    /// (a stopped iteration gives the moves it proved), unless the end of
+    /// the game is in sight.
     ///
     /// ```
     /// use oware::search::{SearchLimits, Searcher};
@@ -1002,12 +1002,10 @@ fn main_search(
             .map_or(Score::DRAW, |o| Score(terminal_score(&pos, o, 0)));
         return result;
     }
-    let mut changed = false;
     for depth in 1..=max_depth(limits) {
-        if depth > 1 && (shared.stop.is_stopped() || !budget.worth_starting(changed)) {
+        if depth > 1 && (shared.stop.is_stopped() || !budget.worth_starting()) {
             break;
         }
-        let started = budget.elapsed();
         let Some(root) = root_iteration(&mut worker, &pos, depth, result.score.0) else {
             break;
         };
@@ -1018,8 +1016,6 @@ fn main_search(
             result.pv = root.pv;
             break;
         }
-        budget.iteration_took(budget.elapsed().saturating_sub(started));
-        changed = depth > 1 && result.best_move != Some(root.m);
         let score = root.score;
         result.best_move = Some(root.m);
         result.score = Score(score);
