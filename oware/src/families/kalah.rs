@@ -4,7 +4,7 @@
 use super::{Citations, EndgameRules, Endings, Rules};
 use crate::report::Recorder;
 use crate::ruleset_text::values as text;
-use crate::search::Evaluation;
+use crate::search::EvalTerms;
 use crate::{IllegalMoveReason, Move, Outcome, Position, RulesetError, Side, Termination};
 
 /// The options of Kalah (`rules/kalah.md`).
@@ -217,8 +217,8 @@ impl Rules for KalahRules {
     }
 
     /// The seeds in the side's houses, which usually end up in its store.
-    fn eval_terms(&self, weights: &Evaluation, houses: &[u8]) -> i32 {
-        super::seeds_in_houses(weights, houses)
+    fn eval_terms(&self, houses: &[u8]) -> EvalTerms {
+        super::seeds_in_houses(houses)
     }
 
     fn endgame(&self) -> Option<EndgameRules> {

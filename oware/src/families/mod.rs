@@ -22,7 +22,7 @@ pub(crate) use oware6::Oware6;
 pub(crate) use toy::ToyRules;
 
 use crate::report::Recorder;
-use crate::search::Evaluation;
+use crate::search::EvalTerms;
 use crate::{Family, IllegalMoveReason, Move, Outcome, Position, RulesetError, Side, Termination};
 
 /// What one rule family tells the rest of the crate, implemented by the
@@ -66,8 +66,8 @@ pub(crate) trait Rules: Copy {
     /// The rules an explanation of a move cites.
     fn citations(&self) -> Citations;
     /// The family's positional terms of the static evaluation for one
-    /// side's `houses`, weighed by `weights`.
-    fn eval_terms(&self, weights: &Evaluation, houses: &[u8]) -> i32;
+    /// side's `houses` (the others 0).
+    fn eval_terms(&self, houses: &[u8]) -> EvalTerms;
     /// What the endgame databases need of the rules; `None` when they do
     /// not support them.
     fn endgame(&self) -> Option<EndgameRules>;
@@ -164,8 +164,8 @@ impl Family {
     }
 
     /// The family's positional evaluation terms for one side's houses.
-    pub(crate) fn eval_terms(&self, weights: &Evaluation, houses: &[u8]) -> i32 {
-        dispatch!(self, r => r.eval_terms(weights, houses))
+    pub(crate) fn eval_terms(&self, houses: &[u8]) -> EvalTerms {
+        dispatch!(self, r => r.eval_terms(houses))
     }
 
     /// What the endgame databases need; `None` when unsupported.
@@ -222,9 +222,11 @@ impl Endings {
 
 /// The evaluation term of the families whose seeds end in the stores: the
 /// seeds in the side's houses.
-pub(crate) fn seeds_in_houses(weights: &Evaluation, houses: &[u8]) -> i32 {
-    let seeds: u32 = houses.iter().map(|&s| u32::from(s)).sum();
-    weights.seeds_in_houses * seeds as i32
+pub(crate) fn seeds_in_houses(houses: &[u8]) -> EvalTerms {
+    EvalTerms {
+        seeds_in_houses: houses.iter().map(|&s| i32::from(s)).sum(),
+        ..EvalTerms::default()
+    }
 }
 
 /// What the endgame databases need to know of the rules.

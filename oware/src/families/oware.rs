@@ -5,7 +5,7 @@ use super::{Citations, EndgameRules, Endings, Rules};
 use crate::notation::parse_digits;
 use crate::report::{Recorder, SlamFlag};
 use crate::ruleset_text::values as text;
-use crate::search::Evaluation;
+use crate::search::EvalTerms;
 use crate::{
     House, IllegalMoveReason, MAX_HOUSES, Move, Outcome, Position, RulesetError, Termination,
 };
@@ -455,15 +455,15 @@ impl Rules for OwareRules {
 
     /// Houses that lap the board, weak houses (1 or 2 seeds) and empty
     /// houses.
-    fn eval_terms(&self, weights: &Evaluation, houses: &[u8]) -> i32 {
+    fn eval_terms(&self, houses: &[u8]) -> EvalTerms {
         let lap = (2 * houses.len() - 1) as u8;
-        let (mut lapping, mut weak, mut empty) = (0, 0, 0);
+        let mut terms = EvalTerms::default();
         for &seeds in houses {
-            lapping += i32::from(seeds >= lap);
-            weak += i32::from(seeds == 1 || seeds == 2);
-            empty += i32::from(seeds == 0);
+            terms.lapping_houses += i32::from(seeds >= lap);
+            terms.weak_houses += i32::from(seeds == 1 || seeds == 2);
+            terms.empty_houses += i32::from(seeds == 0);
         }
-        weights.lapping_houses * lapping - weights.weak_houses * weak - weights.empty_houses * empty
+        terms
     }
 
     /// Supported unless a capture-all grand slam comes without must-feed (a

@@ -12,7 +12,7 @@
 
 use super::{Citations, EndgameRules, Endings, Rules};
 use crate::report::Recorder;
-use crate::search::Evaluation;
+use crate::search::EvalTerms;
 use crate::{
     CycleRule, Family, IllegalMoveReason, Move, Outcome, Position, Ruleset, RulesetError,
     RulesetOptions, Termination,
@@ -90,8 +90,8 @@ impl Rules for ToyRules {
         }
     }
 
-    fn eval_terms(&self, weights: &Evaluation, houses: &[u8]) -> i32 {
-        super::seeds_in_houses(weights, houses)
+    fn eval_terms(&self, houses: &[u8]) -> EvalTerms {
+        super::seeds_in_houses(houses)
     }
 
     fn endgame(&self) -> Option<EndgameRules> {

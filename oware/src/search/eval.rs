@@ -28,6 +28,40 @@ pub struct Evaluation {
     pub seeds_in_houses: i32,
 }
 
+/// The counts an [`Evaluation`] weighs in a position, each the side to
+/// move's minus the opponent's: what a tool fitting the weights to games
+/// reads ([`Evaluation::terms`]). A family counts only its own terms;
+/// the others are 0.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]
+pub struct EvalTerms {
+    /// Seeds in the stores.
+    pub stores: i32,
+    /// Legal moves.
+    pub mobility: i32,
+    /// Houses that lap the board.
+    pub lapping_houses: i32,
+    /// Houses holding 1 or 2 seeds.
+    pub weak_houses: i32,
+    /// Empty houses.
+    pub empty_houses: i32,
+    /// Seeds in the houses (Kalah and Congkak).
+    pub seeds_in_houses: i32,
+}
+
+impl EvalTerms {
+    /// One side's terms less the other's.
+    fn minus(self, other: EvalTerms) -> EvalTerms {
+        EvalTerms {
+            stores: self.stores - other.stores,
+            mobility: self.mobility - other.mobility,
+            lapping_houses: self.lapping_houses - other.lapping_houses,
+            weak_houses: self.weak_houses - other.weak_houses,
+            empty_houses: self.empty_houses - other.empty_houses,
+            seeds_in_houses: self.seeds_in_houses - other.seeds_in_houses,
+        }
+    }
+}
+
 impl Evaluation {
     /// The stores' difference alone.
     pub const MATERIAL: Evaluation = Evaluation {
@@ -40,20 +74,52 @@ impl Evaluation {
 
     /// The score of `pos` from the side to move's view, in hundredths of a seed.
     pub(crate) fn evaluate(&self, pos: &Position) -> i32 {
-        let me = pos.turn();
-        let board = pos.board();
-        let material = 100 * (i32::from(board.store(me)) - i32::from(board.store(!me)));
-        let per_side = |side: Side| -> i32 {
-            let houses = board.houses(side);
-            // Mobility costs a legal-move generation: only when weighed.
-            let score = match self.mobility {
-                0 => 0,
-                weight => weight * moves_of(pos, side),
-            };
-            score + pos.ruleset().family().eval_terms(self, houses)
-        };
-        material + per_side(me) - per_side(!me)
+        self.weigh(&counts(pos, self.mobility != 0))
     }
+
+    /// The terms an evaluation weighs in `pos`, the side to move's minus
+    /// the opponent's (mobility counted, whatever its weight); an
+    /// evaluation's score of `pos` is [`Evaluation::weigh`] of them.
+    ///
+    /// ```
+    /// use oware::search::Evaluation;
+    /// use oware::Position;
+    /// let pos: Position = "0,0,0,0,1,2/3,0,0,0,0,0 s 20 22".parse().unwrap();
+    /// let terms = Evaluation::terms(&pos);
+    /// assert_eq!(terms.stores, -2);
+    /// assert_eq!((terms.weak_houses, terms.empty_houses), (2 - 0, 4 - 5));
+    /// // -200 for the stores, -80 a weak house, +160 an empty house fewer.
+    /// assert_eq!(Evaluation::default().weigh(&terms), -200 - 160 + 160);
+    /// ```
+    #[must_use]
+    pub fn terms(pos: &Position) -> EvalTerms {
+        counts(pos, true)
+    }
+
+    /// The score of `terms`, in hundredths of a seed.
+    #[must_use]
+    pub fn weigh(&self, terms: &EvalTerms) -> i32 {
+        100 * terms.stores
+            + self.mobility * terms.mobility
+            + self.lapping_houses * terms.lapping_houses
+            - self.weak_houses * terms.weak_houses
+            - self.empty_houses * terms.empty_houses
+            + self.seeds_in_houses * terms.seeds_in_houses
+    }
+}
+
+/// The terms of `pos`, with mobility only if `mobility`.
+fn counts(pos: &Position, mobility: bool) -> EvalTerms {
+    let me = pos.turn();
+    let board = pos.board();
+    let family = pos.ruleset().family();
+    let side = |side: Side| EvalTerms {
+        stores: i32::from(board.store(side)),
+        // Mobility costs a legal-move generation: only when asked.
+        mobility: if mobility { moves_of(pos, side) } else { 0 },
+        ..family.eval_terms(board.houses(side))
+    };
+    side(me).minus(side(!me))
 }
 
 /// The number of legal moves `side` would have if it were to move.

@@ -68,7 +68,7 @@ pub use auto::{
 };
 pub use book::{Book, BookEntry, ParseBookError};
 pub use clock::Clock;
-pub use eval::Evaluation;
+pub use eval::{EvalTerms, Evaluation};
 pub use hint::{Hint, Judgement};
 pub use levels::{Level, NoBookError, ParseLevelError, Player, Rng};
 pub use matches::{MatchResult, play_match, play_match_with_stop};

@@ -1,0 +1,381 @@
+//! Fits the weights of the engine's static evaluation to games, Texel
+//! style, and checks the fitted weights in a match against the engine's own.
+//!
+//! ```text
+//! cargo run --release --example tune_eval -- [--variant openspiel] [--games 2000] [--nodes 5000]
+//!     [--seed 1] [--endgame-seeds 12] [--threads 2] [--check-games 400] [--check-nodes 20000]
+//! ```
+//!
+//! 1. **Positions.** Level 5 plays itself `--games` times with a budget of
+//!    `--nodes` positions a move, each game from its own random opening
+//!    (`--opening-plies`); every quiet position after the opening (the side
+//!    to move has no capture) is kept with the terms the evaluation counts
+//!    in it ([`Evaluation::terms`]).
+//! 2. **Labels.** Each position is labelled with the game's result from its
+//!    side to move's view (1 a win, ½ a draw, 0 a loss), unless the endgame
+//!    database (`--endgame-seeds` seeds or fewer on the board) knows its
+//!    exact value: then with the result best play gives.
+//! 3. **Fit.** The score of a position is read as a win probability,
+//!    `1 / (1 + e^(-score / s))`; the scale `s` is fitted to the engine's
+//!    weights first, then each weight is moved in steps (100, 50, ..., 1
+//!    centiseeds) while the mean squared error of the labels falls (the
+//!    local search of the Texel method, Peter Österlund, 2014). The stores'
+//!    weight stays 100 a seed: it fixes the unit.
+//! 4. **Check.** The fitted weights play the engine's, `--check-games`
+//!    games at `--check-nodes` positions a move, colours swapped, both with
+//!    the same endgame database.
+//!
+//! Everything is reproducible from the seed (node budgets, not time).
+use std::sync::Arc;
+
+#[macro_use]
+mod common;
+
+use clap::Parser;
+use oware::endgame::{Convention, Database};
+use oware::search::{EvalTerms, Evaluation, Level, Player, Rng, SearchLimits, play_match};
+use oware::{Game, Position, Ruleset};
+
+/// Fit the evaluation's weights to self-play games and endgame values.
+#[derive(Parser, Debug)]
+struct Args {
+    /// The rules to play by (an Oware ruleset for the endgame database).
+    #[arg(long, default_value = "openspiel")]
+    variant: Ruleset,
+    /// Self-play games whose positions are fitted.
+    #[arg(long, default_value = "2000", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    games: u32,
+    /// Positions a move in the self-play games.
+    #[arg(long, default_value = "5000", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    nodes: u64,
+    /// Random plies that open each game.
+    #[arg(long, default_value = "6", value_parser = clap::value_parser!(u32).range(0..=100))]
+    opening_plies: u32,
+    /// The seed of the openings and the players.
+    #[arg(long, default_value = "1")]
+    seed: u64,
+    /// Label positions with this many seeds or fewer on the board by the
+    /// endgame database (0: none); the check match uses it too.
+    #[arg(long, default_value = "12", value_parser = clap::value_parser!(u8).range(0..=20))]
+    endgame_seeds: u8,
+    /// Threads for the games.
+    #[arg(long, default_value = "2", value_parser = clap::value_parser!(u32).range(1..=64))]
+    threads: u32,
+    /// Games of the check match, fitted weights against the engine's (0:
+    /// no match).
+    #[arg(long, default_value = "400")]
+    check_games: u32,
+    /// The weights to fit, by name, comma-separated (default: every weight
+    /// whose term the positions count); the others keep the engine's.
+    #[arg(long, value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(WEIGHTS))]
+    fit: Vec<String>,
+    /// Start from the engine's weights with these changed, e.g.
+    /// `--set empty_houses=120` (repeatable).
+    #[arg(long, value_name = "NAME=VALUE", value_parser = parse_setting)]
+    set: Vec<(String, i32)>,
+    /// Fit nothing: check the starting weights (`--set`) in the match.
+    #[arg(long)]
+    no_fit: bool,
+    /// Positions a move in the check match.
+    #[arg(long, default_value = "20000", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    check_nodes: u64,
+}
+
+/// A position's terms and its label, from its side to move's view.
+#[derive(Copy, Clone, Debug)]
+struct Sample {
+    terms: EvalTerms,
+    /// 1 a win, 0.5 a draw, 0 a loss.
+    label: f64,
+}
+
+/// The weights a fit moves: the stores stay at 100 a seed.
+const WEIGHTS: [&str; 5] = [
+    "mobility",
+    "lapping_houses",
+    "weak_houses",
+    "empty_houses",
+    "seeds_in_houses",
+];
+
+fn weight<'a>(eval: &'a mut Evaluation, name: &str) -> &'a mut i32 {
+    match name {
+        "mobility" => &mut eval.mobility,
+        "lapping_houses" => &mut eval.lapping_houses,
+        "weak_houses" => &mut eval.weak_houses,
+        "empty_houses" => &mut eval.empty_houses,
+        "seeds_in_houses" => &mut eval.seeds_in_houses,
+        _ => unreachable!("the names are WEIGHTS"),
+    }
+}
+
+fn main() {
+    let args = Args::parse();
+    let database = (args.endgame_seeds > 0).then(|| {
+        let convention = Convention::of(&args.variant);
+        match Database::build(&args.variant, convention, args.endgame_seeds) {
+            Ok(db) => Arc::new(db),
+            Err(e) => {
+                eprintln!("error: the endgame database of {}: {e}", args.variant);
+                std::process::exit(2);
+            }
+        }
+    });
+    let mut start = Evaluation::default();
+    for (name, value) in &args.set {
+        *weight(&mut start, name) = *value;
+    }
+    let fitted = if args.no_fit {
+        start
+    } else {
+        fit(&args, start, database.as_ref())
+    };
+    say!("{fitted:?}");
+    if args.check_games > 0 {
+        check(&args, fitted, database);
+    }
+}
+
+/// The positions' fit from `start`, with what it found said on the way.
+fn fit(args: &Args, start: Evaluation, database: Option<&Arc<Database>>) -> Evaluation {
+    let samples = collect(args, database);
+    let relabelled = samples.iter().filter(|s| s.1).count();
+    let samples: Vec<Sample> = samples.into_iter().map(|s| s.0).collect();
+    say!(
+        "{} quiet positions from {} games ({} labelled by the endgame database)",
+        samples.len(),
+        args.games,
+        relabelled
+    );
+    let scale = fit_scale(&samples, &start);
+    say!(
+        "starting weights: error {:.6} (scale {scale:.0})",
+        error(&samples, &start, scale)
+    );
+    let fitted = fit_weights(&samples, start, scale, &args.fit);
+    say!(
+        "fitted weights:   error {:.6}",
+        error(&samples, &fitted, scale)
+    );
+    fitted
+}
+
+/// `NAME=VALUE`, a weight's name and its value.
+fn parse_setting(text: &str) -> Result<(String, i32), String> {
+    let (name, value) = text.split_once('=').ok_or("expected NAME=VALUE")?;
+    if !WEIGHTS.contains(&name) {
+        return Err(format!(
+            "no weight {name}; the weights: {}",
+            WEIGHTS.join(", ")
+        ));
+    }
+    let value = value.parse().map_err(|e| format!("{value}: {e}"))?;
+    Ok((name.to_owned(), value))
+}
+
+/// Every game's quiet positions with their labels, and whether the
+/// database gave the label.
+fn collect(args: &Args, database: Option<&Arc<Database>>) -> Vec<(Sample, bool)> {
+    let threads = args.threads.min(args.games);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (t..args.games)
+                        .step_by(threads as usize)
+                        .flat_map(|g| play_game(args, u64::from(g), database))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a game thread panicked"))
+            .collect()
+    })
+}
+
+/// Game `number`: its quiet positions, labelled.
+fn play_game(args: &Args, number: u64, database: Option<&Arc<Database>>) -> Vec<(Sample, bool)> {
+    let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(number);
+    let mut rng = Rng::new(seed);
+    let mut game = Game::new(args.variant);
+    for _ in 0..args.opening_plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let _ = game.play(moves[rng.below(moves.len())]);
+    }
+    let limits = SearchLimits::nodes(args.nodes);
+    let mut players =
+        [seed, seed ^ 0x5555].map(|s| Player::reproducible(Level::Five, s).with_limits(limits));
+    let mut kept: Vec<(Position, EvalTerms)> = Vec::new();
+    while !game.is_game_over() {
+        let pos = *game.position();
+        if is_quiet(&pos) {
+            kept.push((pos, Evaluation::terms(&pos)));
+        }
+        let player = &mut players[game.position().turn() as usize];
+        let Some(m) = player.choose(&game) else { break };
+        if game.play(m).is_err() {
+            break;
+        }
+    }
+    let winner = game.outcome().and_then(|o| o.winner);
+    kept.into_iter()
+        .map(|(pos, terms)| {
+            let exact = database.and_then(|db| exact_label(db, &pos));
+            let label = exact.unwrap_or(match winner {
+                Some(side) if side == pos.turn() => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            });
+            (Sample { terms, label }, exact.is_some())
+        })
+        .collect()
+}
+
+/// Whether no legal move of `pos` captures.
+fn is_quiet(pos: &Position) -> bool {
+    let me = pos.turn();
+    pos.legal_moves().iter().all(|&m| {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        child.board().store(me) == pos.board().store(me)
+    })
+}
+
+/// The result best play gives the side to move of `pos`, if the database
+/// knows its value exactly.
+fn exact_label(db: &Database, pos: &Position) -> Option<f64> {
+    let value = db.value(pos).ok()?.exact()?;
+    let board = pos.board();
+    let margin =
+        i32::from(board.store(pos.turn())) - i32::from(board.store(!pos.turn())) + i32::from(value);
+    Some(match margin.signum() {
+        1 => 1.0,
+        0 => 0.5,
+        _ => 0.0,
+    })
+}
+
+/// The win probability a score in centiseeds reads as, at `scale`.
+fn probability(score: i32, scale: f64) -> f64 {
+    1.0 / (1.0 + (-f64::from(score) / scale).exp())
+}
+
+/// The mean squared error of `eval`'s probabilities against the labels.
+fn error(samples: &[Sample], eval: &Evaluation, scale: f64) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|s| (s.label - probability(eval.weigh(&s.terms), scale)).powi(2))
+        .sum();
+    total / samples.len().max(1) as f64
+}
+
+/// The scale that fits `eval` best (golden-section search over 10 to 10 000).
+fn fit_scale(samples: &[Sample], eval: &Evaluation) -> f64 {
+    let f = |ln_s: f64| error(samples, eval, ln_s.exp());
+    let (mut lo, mut hi) = (10f64.ln(), 10_000f64.ln());
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if f(a) < f(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    ((lo + hi) / 2.0).exp()
+}
+
+/// The Texel local search from `start`: each weight (of `only`, if any)
+/// moved by a step while the error falls, then smaller steps.
+fn fit_weights(samples: &[Sample], start: Evaluation, scale: f64, only: &[String]) -> Evaluation {
+    let used: Vec<&str> = WEIGHTS
+        .into_iter()
+        .filter(|&name| only.is_empty() || only.iter().any(|o| o == name))
+        .filter(|&name| samples.iter().any(|s| term(&s.terms, name) != 0))
+        .collect();
+    let mut best = start;
+    let mut best_error = error(samples, &best, scale);
+    for step in [100, 50, 20, 10, 5, 2, 1] {
+        let mut moved = true;
+        while moved {
+            moved = false;
+            for &name in &used {
+                for delta in [step, -step] {
+                    let mut trial = best;
+                    *weight(&mut trial, name) += delta;
+                    let e = error(samples, &trial, scale);
+                    if e < best_error {
+                        (best, best_error, moved) = (trial, e, true);
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The count of the term `name` in `terms`.
+fn term(terms: &EvalTerms, name: &str) -> i32 {
+    match name {
+        "mobility" => terms.mobility,
+        "lapping_houses" => terms.lapping_houses,
+        "weak_houses" => terms.weak_houses,
+        "empty_houses" => terms.empty_houses,
+        "seeds_in_houses" => terms.seeds_in_houses,
+        _ => unreachable!("the names are WEIGHTS"),
+    }
+}
+
+/// The fitted weights against the engine's, in two halves on two threads.
+fn check(args: &Args, fitted: Evaluation, database: Option<Arc<Database>>) {
+    let limits = SearchLimits::nodes(args.check_nodes);
+    let player = |eval: Evaluation| {
+        let database = database.clone();
+        move |s: u64| {
+            let player = Player::reproducible(Level::Five, s)
+                .with_limits(limits)
+                .with_evaluation(eval);
+            match &database {
+                Some(db) => player.with_endgame(Arc::clone(db)),
+                None => player,
+            }
+        }
+    };
+    let halves = [
+        args.check_games / 2 + args.check_games % 2,
+        args.check_games / 2,
+    ];
+    let results: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = halves
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .map(|(i, &n)| {
+                let (a, b) = (player(fitted), player(Evaluation::default()));
+                let seed = args.seed.wrapping_add(7919 * i as u64);
+                scope.spawn(move || play_match(args.variant, n, seed, a, b))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a match thread panicked"))
+            .collect()
+    });
+    let mut total = results[0];
+    for r in &results[1..] {
+        total.wins += r.wins;
+        total.draws += r.draws;
+        total.losses += r.losses;
+    }
+    say!(
+        "these weights vs the engine's, {} positions a move: {total}",
+        args.check_nodes
+    );
+}

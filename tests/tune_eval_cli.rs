@@ -1,0 +1,88 @@
+//! The `tune_eval` example: a small fit end to end, its check match, and
+//! what it refuses.
+
+use std::process::Command;
+
+/// Runs the tune_eval example with `args`: standard output, standard
+/// error and exit code.
+fn run_tune(args: &[&str]) -> (String, String, Option<i32>) {
+    let output = Command::new(env!("CARGO"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["run", "--quiet", "--example", "tune_eval", "--"])
+        .args(args)
+        .output()
+        .expect("run the tune_eval example");
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code(),
+    )
+}
+
+#[test]
+fn a_small_fit_reports_its_positions_its_error_and_its_check() {
+    let args = ["--games", "6", "--nodes", "300", "--endgame-seeds", "8"];
+    let check = ["--check-games", "2", "--check-nodes", "300"];
+    let (out, err, code) = run_tune(&[&args[..], &check[..], &["--fit", "empty_houses"]].concat());
+    assert_eq!(code, Some(0), "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].contains(" quiet positions from 6 games ("),
+        "{out}"
+    );
+    let error = |line: &str| -> f64 {
+        line.split("error ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    // The fit never does worse than where it started, and moves only the
+    // weight asked for.
+    assert!(error(lines[2]) <= error(lines[1]), "{out}");
+    assert!(
+        lines[3].starts_with(
+            "Evaluation { mobility: 0, lapping_houses: 60, weak_houses: 80, empty_houses: "
+        ),
+        "{out}"
+    );
+    assert!(
+        lines[4].starts_with("these weights vs the engine's, 300 positions a move: "),
+        "{out}"
+    );
+    // The same run gives the same output: node budgets, no clock.
+    assert_eq!(
+        run_tune(&[&args[..], &check[..], &["--fit", "empty_houses"]].concat()).0,
+        out
+    );
+}
+
+#[test]
+fn the_engines_own_weights_against_themselves_score_even() {
+    let (out, err, code) = run_tune(&[
+        "--no-fit",
+        "--endgame-seeds",
+        "6",
+        "--check-games",
+        "4",
+        "--check-nodes",
+        "300",
+    ]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("(50.0 %)"), "{out}");
+}
+
+#[test]
+fn an_unknown_weight_is_refused_with_the_names() {
+    let (out, err, code) = run_tune(&["--no-fit", "--set", "speed=3"]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(
+        err.contains("no weight speed; the weights: mobility, lapping_houses"),
+        "{err}"
+    );
+    let (_, err, code) = run_tune(&["--fit", "speed"]);
+    assert_eq!(code, Some(2), "{err}");
+}
