@@ -288,24 +288,13 @@ fn load_endgame(dir: &Path, game: &Game, sides: &Sides) -> Result<Arc<Database>,
 /// or a ruleset with no endgame database).
 fn endgame_build_notice(ruleset: &oware::Ruleset) -> Option<String> {
     use oware::search::{
-        AUTO_ENDGAME_SEEDS, CACHED_ENDGAME_SEEDS, ENDGAME_CACHE_VAR, endgame_cache_dir,
+        AutoEndgameSeeds, ENDGAME_CACHE_VAR, auto_endgame_seeds, endgame_cache_dir,
     };
     let convention = Convention::of(ruleset);
-    Database::new(ruleset, convention).ok()?;
-    let houses = 2 * ruleset.houses_per_side() as u128;
-    // Boards with exactly k seeds on the houses: C(k + houses - 1, houses - 1).
-    let layer = |k: u8| (1..houses).fold(1u128, |c, i| c * (u128::from(k) + i) / i);
-    // As the library: the most seeds whose boards, all layers up to them,
-    // number at most `max_boards`.
-    let seeds_for = |most: u8, max_boards: u128| {
-        let most = most.min(ruleset.total_seeds());
-        (0..=most)
-            .rev()
-            .find(|&k| (0..=k).map(layer).sum::<u128>() <= max_boards)
-            .unwrap_or(0)
-    };
-    let in_memory = seeds_for(AUTO_ENDGAME_SEEDS, 2_704_156);
-    let cached = seeds_for(CACHED_ENDGAME_SEEDS, 30_421_755);
+    let db = Database::new(ruleset, convention).ok()?;
+    // The boards of a layer (each side to move counted once).
+    let layer = |k: u8| u128::from(db.positions(k));
+    let AutoEndgameSeeds { in_memory, cached } = auto_endgame_seeds(ruleset);
     let cache = endgame_cache_dir(ruleset);
     let missing = |seeds: std::ops::RangeInclusive<u8>| -> u128 {
         seeds

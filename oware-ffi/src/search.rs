@@ -403,9 +403,10 @@ pub unsafe extern "C" fn oware_player_set_book(
 
 /// Turns on or off the endgame databases level 5 builds itself on first
 /// use (on by default, off for a reproducible player): in memory up to 12
-/// seeds on the board, then up to 16 into the user's cache directory (the
-/// environment variable `OWARE_ENDGAME_CACHE` moves it, or keeps it all in
-/// memory with `off`). Turning it off drops a database it built, not one
+/// seeds on the board, then up to 20 into the user's cache directory where
+/// the machine has the memory (the environment variable
+/// `OWARE_ENDGAME_CACHE` moves it, or keeps it all in memory with `off`;
+/// `OWARE_ENDGAME_SEEDS` sets how many seeds it goes to). Turning it off drops a database it built, not one
 /// given with `oware_player_set_endgame`.
 ///
 /// Returns `OWARE_RESULT_NULL_PARAMETER` when `player` is NULL.

@@ -207,7 +207,8 @@ fn level_five_builds_its_own_endgame_database_and_plays_it() {
 }
 
 /// Runs this test binary's ignored test `name` alone with the endgame cache
-/// variable set to `cache`; returns what it printed.
+/// variable set to `cache` and the cached layers to 16 seeds; returns what
+/// it printed.
 fn run_child(name: &str, cache: &std::ffi::OsStr) -> String {
     let out = std::process::Command::new(std::env::current_exe().unwrap())
         .args([
@@ -218,6 +219,7 @@ fn run_child(name: &str, cache: &std::ffi::OsStr) -> String {
             name,
         ])
         .env(oware::search::ENDGAME_CACHE_VAR, cache)
+        .env(oware::search::ENDGAME_SEEDS_VAR, "16")
         .output()
         .expect("run the test binary");
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -240,12 +242,17 @@ fn child_waits_for_the_automatic_database() {
     loop {
         let db = oware::search::auto_endgame(&ruleset);
         let seeds = db.and_then(|db| db.max_seeds());
-        // 18 seeds in the game: 12 in memory, 16 with a cache.
-        let done = if oware::search::endgame_cache_dir(&ruleset).is_some() {
-            16
-        } else {
-            12
-        };
+        // 18 seeds in the game: 12 in memory, 16 with a cache (as the
+        // parent sets the variable).
+        let done = oware::search::auto_endgame_seeds(&ruleset).cached;
+        assert_eq!(
+            done,
+            if oware::search::endgame_cache_dir(&ruleset).is_some() {
+                16
+            } else {
+                12
+            }
+        );
         if seeds == Some(done) {
             // Give a cache-less build the time to go further if it would.
             std::thread::sleep(std::time::Duration::from_millis(300));

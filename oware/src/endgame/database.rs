@@ -24,7 +24,8 @@ pub const MAX_LAYER_POSITIONS: u64 = 1 << 31;
 /// [`Database::build_next_layer`]), written and read with
 /// [`Database::write`] and [`Database::read`], probed with
 /// [`Database::probe`]. See [the module documentation](super) for what the
-/// values mean.
+/// values mean. A clone shares the layers with the original (they never
+/// change once built): it costs no copy of them.
 ///
 /// ```
 /// use oware::endgame::{Convention, Database};
@@ -193,7 +194,7 @@ impl Database {
     }
 
     /// [`Database::memory_to_build`] from the layers this database holds.
-    fn memory_to_build_to(&self, max_seeds: u8) -> u64 {
+    pub(crate) fn memory_to_build_to(&self, max_seeds: u8) -> u64 {
         let stored = match self.convention {
             Convention::EvenSplit => 2,
             Convention::EachTakesOwn => 3,

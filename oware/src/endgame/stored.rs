@@ -1,6 +1,7 @@
 //! A solved layer as the database keeps it: three arrays of one byte a
 //! position, in memory of its own or read in place from bytes shared with
-//! others (a memory-mapped layer file).
+//! others (a memory-mapped layer file). Either way a clone shares the
+//! arrays, so a database clone costs no copy of its layers.
 
 use super::Value;
 use std::sync::Arc;
@@ -12,10 +13,11 @@ use std::sync::Arc;
 /// [`Database::read_layers_in_place`](super::Database::read_layers_in_place).
 pub type SharedBytes = Arc<dyn AsRef<[u8]> + Send + Sync>;
 
-/// One array of a layer, one byte a position.
+/// One array of a layer, one byte a position; immutable once made, and
+/// shared by clones.
 #[derive(Clone)]
 enum Bytes {
-    Own(Vec<u8>),
+    Own(Arc<Vec<u8>>),
     Shared {
         bytes: SharedBytes,
         start: usize,
@@ -59,9 +61,9 @@ impl Layer {
     /// upper bounds as the bytes of `i8`s, ranks.
     pub(crate) fn read(lower: Vec<u8>, upper: Vec<u8>, rank: Vec<u8>) -> Layer {
         Layer {
-            lower: Bytes::Own(lower),
-            upper: Bytes::Own(upper),
-            rank: Bytes::Own(rank),
+            lower: Bytes::Own(Arc::new(lower)),
+            upper: Bytes::Own(Arc::new(upper)),
+            rank: Bytes::Own(Arc::new(rank)),
         }
     }
 

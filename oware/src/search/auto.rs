@@ -1,9 +1,11 @@
 //! Level 5's endgame databases without set-up: built on first use by a
 //! background thread, one per ruleset and process, in memory up to
 //! [`AUTO_ENDGAME_SEEDS`] and, where the user's cache directory can be
-//! written, on up to [`CACHED_ENDGAME_SEEDS`] into it, so that later
-//! processes load them.
+//! written, on up to [`CACHED_ENDGAME_SEEDS`] into it (where the machine
+//! has the memory), so that later processes load them; each layer is
+//! played from as soon as it is built.
 
+use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -16,10 +18,115 @@ use crate::endgame::{Convention, Database};
 pub const AUTO_ENDGAME_SEEDS: u8 = 12;
 
 /// The most seeds on the board of the layers level 5 goes on to build into
-/// the endgame cache directory (see [`endgame_cache_dir`]): 16 (30 M
-/// boards, 91 MB on disk and in memory, about 40 seconds of one core on
-/// top of the in-memory layers, once per machine and ruleset).
-pub const CACHED_ENDGAME_SEEDS: u8 = 16;
+/// the endgame cache directory (see [`endgame_cache_dir`]) by default: 20
+/// (C(32, 12) = 226 M boards; for Abapa 677 MB on disk and in memory,
+/// 1.1 GB at the peak of the build, about 4 minutes on a 2-core machine,
+/// once per machine and ruleset), as far as the machine's memory allows: see
+/// [`auto_endgame_seeds`]. [`ENDGAME_SEEDS_VAR`] changes it.
+pub const CACHED_ENDGAME_SEEDS: u8 = 20;
+
+/// The environment variable that sets the most seeds of the layers level 5
+/// builds into the endgame cache, in place of [`CACHED_ENDGAME_SEEDS`]: a
+/// number of seeds, such as `16` (30 M boards, 91 MB for Abapa, about a minute); a
+/// value that is not a number from 0 to 255 is ignored.
+pub const ENDGAME_SEEDS_VAR: &str = "OWARE_ENDGAME_SEEDS";
+
+/// The layers level 5 builds for a ruleset ([`auto_endgame_seeds`]): every
+/// layer up to `in_memory` seeds before it first plays from the database,
+/// then, one at a time, those up to `cached` seeds into the cache.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AutoEndgameSeeds {
+    /// The most seeds on the board of the layers built first, in memory
+    /// (and written into the cache, where there is one).
+    pub in_memory: u8,
+    /// The most seeds on the board of the layers built after them into the
+    /// cache directory; equal to `in_memory` when there is no cache.
+    pub cached: u8,
+}
+
+/// The layers level 5 builds for `ruleset` on this machine, as
+/// [`auto_endgame`] builds them: in memory up to [`AUTO_ENDGAME_SEEDS`];
+/// where there is a cache directory ([`endgame_cache_dir`]), on to
+/// [`CACHED_ENDGAME_SEEDS`] seeds or the number [`ENDGAME_SEEDS_VAR`]
+/// gives, but no further than the layers whose build takes at most half of
+/// the memory the system reports available now
+/// ([`Database::memory_to_build`]; on Linux, `MemAvailable` and the
+/// cgroup's limit). Where the system reports none, the default stops at 16
+/// seeds (91 MB for Abapa). Fewer seeds where the ruleset has fewer or a
+/// board with more houses (at most 2.7 M boards in memory and, by default,
+/// 226 M in the cache); both 0 for rulesets without databases (families
+/// other than Oware).
+///
+/// ```
+/// use oware::search::{auto_endgame_seeds, AUTO_ENDGAME_SEEDS, CACHED_ENDGAME_SEEDS};
+/// let seeds = auto_endgame_seeds(&oware::Ruleset::abapa());
+/// assert_eq!(seeds.in_memory, AUTO_ENDGAME_SEEDS);
+/// assert!(seeds.cached >= seeds.in_memory && seeds.cached <= CACHED_ENDGAME_SEEDS);
+/// ```
+#[must_use]
+pub fn auto_endgame_seeds(ruleset: &Ruleset) -> AutoEndgameSeeds {
+    let env = std::env::var_os(ENDGAME_SEEDS_VAR);
+    let cache = endgame_cache_dir(ruleset).is_some();
+    plan(ruleset, cache, env.as_deref(), available_memory())
+}
+
+/// [`auto_endgame_seeds`] for a machine with a cache directory or none,
+/// [`ENDGAME_SEEDS_VAR`] set to `env`, and `available` bytes of memory
+/// (`None`: unknown).
+fn plan(
+    ruleset: &Ruleset,
+    cache: bool,
+    env: Option<&OsStr>,
+    available: Option<u64>,
+) -> AutoEndgameSeeds {
+    let Ok(db) = Database::new(ruleset, Convention::of(ruleset)) else {
+        return AutoEndgameSeeds {
+            in_memory: 0,
+            cached: 0,
+        };
+    };
+    let in_memory = seeds_for(ruleset, AUTO_ENDGAME_SEEDS, MAX_MEMORY_BOARDS);
+    let asked = env
+        .and_then(OsStr::to_str)
+        .and_then(|v| v.trim().parse::<u8>().ok());
+    let target = match (asked, available) {
+        (Some(seeds), _) => seeds.min(ruleset.total_seeds()),
+        (None, Some(_)) => seeds_for(ruleset, CACHED_ENDGAME_SEEDS, MAX_CACHED_BOARDS),
+        (None, None) => seeds_for(ruleset, SURE_CACHED_SEEDS, SURE_CACHED_BOARDS),
+    };
+    let fits = |k: u8| available.is_none_or(|bytes| db.memory_to_build_to(k) <= bytes / 2);
+    let cached = (in_memory..=target)
+        .rev()
+        .find(|&k| fits(k))
+        .unwrap_or(in_memory);
+    AutoEndgameSeeds {
+        in_memory,
+        cached: if cache {
+            cached.max(in_memory)
+        } else {
+            in_memory
+        },
+    }
+}
+
+/// The memory the system reports available to this process, in bytes:
+/// on Linux the smaller of `MemAvailable` and what the cgroup's limit
+/// leaves; `None` elsewhere.
+fn available_memory() -> Option<u64> {
+    let read = |path: &str| std::fs::read_to_string(path).ok();
+    let system = read("/proc/meminfo").and_then(|info| {
+        let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib.saturating_mul(1024))
+    });
+    let number = |path: &str| read(path)?.trim().parse::<u64>().ok();
+    let cgroup = number("/sys/fs/cgroup/memory.max")
+        .map(|max| max.saturating_sub(number("/sys/fs/cgroup/memory.current").unwrap_or(0)));
+    match (system, cgroup) {
+        (Some(s), Some(c)) => Some(s.min(c)),
+        (s, c) => s.or(c),
+    }
+}
 
 /// The environment variable that moves the endgame cache directory, or
 /// turns it off with `off`.
@@ -116,39 +223,42 @@ fn dir_name(ruleset: &Ruleset) -> String {
 fn start_build(ruleset: Ruleset, slot: Slot) {
     let _ = std::thread::Builder::new()
         .name("oware-endgame".into())
-        .spawn(move || build_into(&ruleset, &slot));
+        .spawn(move || {
+            let seeds = auto_endgame_seeds(&ruleset);
+            build_into(&ruleset, &slot, seeds, endgame_cache_dir(&ruleset));
+        });
 }
 
-/// Loads, builds and publishes `ruleset`'s databases into `slot`.
-fn build_into(ruleset: &Ruleset, slot: &Slot) {
+/// Loads, builds and publishes `ruleset`'s databases into `slot`: first
+/// the layers up to `seeds.in_memory`, then each layer up to
+/// `seeds.cached` as soon as it is built and written into `cache`.
+fn build_into(ruleset: &Ruleset, slot: &Slot, seeds: AutoEndgameSeeds, cache: Option<PathBuf>) {
     let Ok(mut db) = Database::new(ruleset, Convention::of(ruleset)) else {
         return;
     };
-    let mut cache = endgame_cache_dir(ruleset).filter(|dir| std::fs::create_dir_all(dir).is_ok());
+    let mut cache = cache.filter(|dir| std::fs::create_dir_all(dir).is_ok());
     if let Some(dir) = &cache {
         // A layer that cannot be read is built again, and its file replaced.
         let _ = db.read_layer_dir(dir);
     }
-    let publish = |db: Arc<Database>| {
+    // A clone shares the layers: publishing copies none of them.
+    let publish = |db: &Database| {
+        let db = Arc::new(db.clone());
         slot.lock().unwrap_or_else(PoisonError::into_inner).push(db);
     };
-    let in_memory = seeds_for(ruleset, AUTO_ENDGAME_SEEDS, MAX_MEMORY_BOARDS);
-    let cached = seeds_for(ruleset, CACHED_ENDGAME_SEEDS, MAX_CACHED_BOARDS);
-    while db.max_seeds().is_none_or(|k| k < in_memory) {
+    while db.max_seeds().is_none_or(|k| k < seeds.in_memory) {
         if !build_layer(&mut db, &mut cache) {
             return;
         }
     }
-    if cache.is_some() && db.max_seeds() < Some(cached) {
-        publish(Arc::new(db.clone()));
-        // Larger layers only where they are kept for the next process.
-        while cache.is_some() && db.max_seeds() < Some(cached) {
-            if !build_layer(&mut db, &mut cache) {
-                break;
-            }
+    publish(&db);
+    // Larger layers only where they are kept for the next process.
+    while cache.is_some() && db.max_seeds() < Some(seeds.cached) {
+        if !build_layer(&mut db, &mut cache) {
+            break;
         }
+        publish(&db);
     }
-    publish(Arc::new(db));
 }
 
 /// Builds the next layer of `db` and writes it into `cache`, if there is
@@ -169,9 +279,18 @@ fn build_layer(db: &mut Database, cache: &mut Option<PathBuf>) -> bool {
 /// seeds on Abapa's 12 houses, C(24, 12) = 2 704 156.
 const MAX_MEMORY_BOARDS: u128 = 2_704_156;
 
-/// The most boards of a database built into the cache: those of at most
-/// 16 seeds on Abapa's 12 houses, C(28, 12) = 30 421 755.
-const MAX_CACHED_BOARDS: u128 = 30_421_755;
+/// The most boards of a database built into the cache by default: those
+/// of at most 20 seeds on Abapa's 12 houses, C(32, 12) = 225 792 840.
+const MAX_CACHED_BOARDS: u128 = 225_792_840;
+
+/// The most seeds of the cached layers, by default, where the system
+/// reports no available memory: 16, the layers of at most C(28, 12) =
+/// 30 421 755 boards (91 MB for Abapa).
+const SURE_CACHED_SEEDS: u8 = 16;
+
+/// The most boards of the cached layers where the system reports no
+/// available memory.
+const SURE_CACHED_BOARDS: u128 = 30_421_755;
 
 /// The seeds a database built for `ruleset` goes up to: at most `most` and
 /// the ruleset's seeds, and fewer on boards with more houses, so that it
@@ -204,10 +323,78 @@ mod tests {
     fn databases_stay_small_and_within_the_ruleset_seeds() {
         let seeds = |text: &str, most, boards| seeds_for(&text.parse().unwrap(), most, boards);
         assert_eq!(seeds("abapa", 12, MAX_MEMORY_BOARDS), 12);
-        assert_eq!(seeds("abapa", 16, MAX_CACHED_BOARDS), 16);
+        assert_eq!(seeds("abapa", 20, MAX_CACHED_BOARDS), 20);
+        assert_eq!(seeds("abapa", 16, SURE_CACHED_BOARDS), 16);
         assert_eq!(seeds("abapa(2,1)", 12, MAX_MEMORY_BOARDS), 4); // only 4 seeds in the game
         // 18 houses: 9 seeds make C(27, 18) = 4.7 M boards, 8 make 1.6 M.
         assert_eq!(seeds("abapa(9,4)", 12, MAX_MEMORY_BOARDS), 8);
+    }
+
+    /// The plan for `text` with a cache or none, the variable set to
+    /// `env`, and `gib` GiB of memory available.
+    fn plan_of(text: &str, cache: bool, env: Option<&str>, gib: Option<u64>) -> (u8, u8) {
+        let ruleset: Ruleset = text.parse().unwrap();
+        let p = plan(&ruleset, cache, env.map(OsStr::new), gib.map(|g| g << 30));
+        (p.in_memory, p.cached)
+    }
+
+    #[test]
+    fn the_cached_layers_go_as_far_as_half_the_available_memory() {
+        assert_eq!(plan_of("abapa", true, None, Some(24)), (12, 20));
+        // Up to 18 seeds the build's peak is 432 MB, up to 19 696 MB.
+        assert_eq!(plan_of("abapa", true, None, Some(1)), (12, 18));
+        assert_eq!(plan_of("openspiel", true, None, Some(1)), (12, 18));
+        // Too little for more than the layers kept in memory anyway.
+        assert_eq!(plan_of("abapa", true, None, Some(0)), (12, 12));
+        // Memory not reported: the layers every machine can hold.
+        assert_eq!(plan_of("abapa", true, None, None), (12, 16));
+        assert_eq!(plan_of("abapa", false, None, Some(24)), (12, 12));
+    }
+
+    #[test]
+    fn the_variable_sets_the_cached_seeds_within_the_memory() {
+        assert_eq!(plan_of("abapa", true, Some("16"), Some(24)), (12, 16));
+        assert_eq!(plan_of("abapa", true, Some(" 14\n"), None), (12, 14));
+        assert_eq!(plan_of("abapa", true, Some("21"), Some(24)), (12, 21));
+        assert_eq!(plan_of("abapa", true, Some("21"), Some(1)), (12, 18));
+        assert_eq!(plan_of("abapa", true, Some("8"), Some(24)), (12, 12));
+        assert_eq!(plan_of("abapa(2,1)", true, Some("30"), Some(24)), (4, 4));
+        // Not a number of seeds: the default.
+        for bad in ["", "twenty", "-3", "300", "16.5"] {
+            assert_eq!(
+                plan_of("abapa", true, Some(bad), Some(24)),
+                (12, 20),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(plan_of("kalah", true, Some("16"), Some(24)), (0, 0));
+    }
+
+    #[test]
+    fn each_cached_layer_is_published_as_soon_as_it_is_built() {
+        let ruleset: Ruleset = "abapa(3,3)".parse().unwrap();
+        let dir = std::env::temp_dir().join(format!("oware-auto-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let published = |seeds, cache: Option<PathBuf>| {
+            let slot = Slot::default();
+            build_into(&ruleset, &slot, seeds, cache);
+            let dbs = slot.lock().unwrap();
+            dbs.iter()
+                .map(|db| db.max_seeds().unwrap())
+                .collect::<Vec<_>>()
+        };
+        let seeds = AutoEndgameSeeds {
+            in_memory: 12,
+            cached: 15,
+        };
+        assert_eq!(published(seeds, Some(dir.clone())), [12, 13, 14, 15]);
+        let files = std::fs::read_dir(&dir).unwrap().count();
+        assert_eq!(files, 16);
+        // The next process loads them all at once; without a cache, only
+        // the layers kept in memory.
+        assert_eq!(published(seeds, Some(dir.clone())), [15]);
+        assert_eq!(published(seeds, None), [12]);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -33,11 +33,13 @@ use crate::{Game, Move, StopHandle};
 /// background thread builds, in memory, the endgame database of that
 /// ruleset's positions of up to [`AUTO_ENDGAME_SEEDS`](super::AUTO_ENDGAME_SEEDS) seeds on the board
 /// (a few seconds, once per process and ruleset), then goes on to
-/// [`CACHED_ENDGAME_SEEDS`](super::CACHED_ENDGAME_SEEDS) seeds, writing each layer into the user's
-/// cache directory ([`endgame_cache_dir`](super::endgame_cache_dir): about 40 seconds and
-/// 91 MB once per machine and ruleset; later processes load it); the player uses each
-/// from the move it is ready on. Setting the environment variable
-/// `OWARE_ENDGAME_CACHE` to `off` keeps it to memory;
+/// [`CACHED_ENDGAME_SEEDS`](super::CACHED_ENDGAME_SEEDS) seeds where the machine has the memory
+/// ([`auto_endgame_seeds`](super::auto_endgame_seeds)), writing each layer into the user's
+/// cache directory ([`endgame_cache_dir`](super::endgame_cache_dir): about 4 minutes and
+/// 677 MB once per machine and ruleset; later processes load it); the player uses each
+/// layer from the move after it is built. Setting the environment variable
+/// `OWARE_ENDGAME_CACHE` to `off` keeps it to memory, and `OWARE_ENDGAME_SEEDS`
+/// sets how far it goes;
 /// [`Player::set_auto_endgame`] turns it all off, and a database given
 /// with [`Player::with_endgame`] takes its place.
 ///

@@ -64,7 +64,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use auto::{
-    AUTO_ENDGAME_SEEDS, CACHED_ENDGAME_SEEDS, ENDGAME_CACHE_VAR, auto_endgame, endgame_cache_dir,
+    AUTO_ENDGAME_SEEDS, AutoEndgameSeeds, CACHED_ENDGAME_SEEDS, ENDGAME_CACHE_VAR,
+    ENDGAME_SEEDS_VAR, auto_endgame, auto_endgame_seeds, endgame_cache_dir,
 };
 pub use book::{Book, BookEntry, ParseBookError};
 pub use clock::Clock;
