@@ -507,7 +507,8 @@ pub unsafe extern "C" fn oware_endgame_probe(
 /// position with an exact value that the game's history rules cannot cut
 /// (`oware_probe_result`'s `exact` and `safe`), the player plays its first
 /// best move (perfect play); elsewhere its search ends lines at the
-/// database's exact values. A database given before is replaced; a player
+/// database's exact values, and keeps within its bounds where a repetition
+/// can change the value. A database given before is replaced; a player
 /// cannot be made to drop one (create a new player instead).
 ///
 /// The player takes its own reference to the database: `endgame` may be

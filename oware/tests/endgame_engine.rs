@@ -298,3 +298,57 @@ fn the_endgame_cache_keeps_larger_layers_for_the_next_process() {
     assert_eq!(again, db);
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// The search's score for `pos` with `db` (or none) at `depth` plies.
+fn search_score(pos: Position, db: Option<Arc<Database>>, depth: u8) -> oware::search::Score {
+    let mut searcher = oware::search::Searcher::new(1 << 16);
+    searcher.set_endgame(db);
+    searcher
+        .search(&Game::from(pos), SearchLimits::depth(depth))
+        .score
+}
+
+/// Whether `score` for `pos` lies within the database's bounds for it:
+/// the stores' lead plus the lower and upper values, in centiseeds; a
+/// forced win or loss where the bounds allow one.
+fn within_bounds(pos: &Position, db: &Database, score: oware::search::Score) -> bool {
+    let value = db.value(pos).unwrap();
+    let lead = i32::from(pos.board().store(pos.turn())) - i32::from(pos.board().store(!pos.turn()));
+    let (lower, upper) = (lead + i32::from(value.lower), lead + i32::from(value.upper));
+    match score.centiseeds() {
+        Some(c) => (100 * lower..=100 * upper).contains(&c),
+        None if score.is_win() => upper > 0,
+        None => lower < 0,
+    }
+}
+
+#[test]
+fn the_search_keeps_within_the_database_bounds() {
+    // Under the first repetition rule many positions have only bounds;
+    // the search takes them as bounds, so its score never leaves them,
+    // where the evaluation alone often does.
+    let db = Arc::new(Database::build(&Ruleset::abapa(), Convention::EachTakesOwn, 10).unwrap());
+    let mut rng = Rng::new(11);
+    let (mut open, mut outside_without) = (0, 0);
+    for i in 0..300 {
+        let pos = common::endgame_position(&mut rng, Ruleset::abapa(), 8 + (i % 3) as u8);
+        let value = db.value(&pos).unwrap();
+        if value.exact().is_some() {
+            continue;
+        }
+        open += 1;
+        let score = search_score(pos, Some(Arc::clone(&db)), 4);
+        assert!(
+            within_bounds(&pos, &db, score),
+            "{pos}: {score:?} outside {value:?}"
+        );
+        if !within_bounds(&pos, &db, search_score(pos, None, 4)) {
+            outside_without += 1;
+        }
+    }
+    assert!(open >= 30, "{open} positions with bounds only");
+    assert!(
+        outside_without * 10 > open,
+        "{outside_without} of {open} outside without the database"
+    );
+}

@@ -1086,7 +1086,7 @@ class Player:
         unless the game's history rules could cut the line first
         (:meth:`EndgameProbe.safe_in`); elsewhere its search
         ends lines at the database's exact values. Positions whose value a repetition
-        can change are searched.
+        can change are searched, within the bounds the database gives them.
 
         >>> import oware
         >>> db = oware.EndgameDatabase.build(6)

@@ -543,9 +543,9 @@ impl Player {
     /// the database's best move, which realises the value (perfect play),
     /// unless the game's history rules could cut the line first
     /// ([`Probe::safe_in`](crate::endgame::Probe::safe_in)); elsewhere its
-    /// search ends lines at the database's exact values.
-    /// Entries the convention leaves inexact (Abapa positions whose value a
-    /// cycle can change) are searched.
+    /// search ends lines at the database's exact values. Entries the
+    /// convention leaves inexact (Abapa positions whose value a cycle can
+    /// change) are searched, within the bounds the database gives them.
     ///
     /// ```
     /// use std::sync::Arc;

@@ -501,7 +501,7 @@ pub struct Searcher {
     own_stop: bool,
     /// The ruleset of the table's entries.
     ruleset: Option<crate::Ruleset>,
-    /// An endgame database whose exact values end lines below the root.
+    /// An endgame database whose values end or bound lines below the root.
     endgame: Option<Arc<Database>>,
     threads: usize,
     /// The seed of the order of equally ranked root moves, if any.
@@ -693,12 +693,15 @@ impl Searcher {
         self.threads
     }
 
-    /// Uses `db` (or none) for positions below the root: where it holds an
-    /// exact value for the position's ruleset (same moves and captures, and
-    /// the convention of the ruleset's cycle rule,
-    /// [`Convention::of`](crate::endgame::Convention::of)), the line ends
-    /// there with the final difference of seeds it gives, in centiseeds.
-    /// Clears the table, whose scores came without it.
+    /// Uses `db` (or none) for positions below the root that it holds for
+    /// the position's ruleset (same moves and captures, and the convention
+    /// of the ruleset's cycle rule,
+    /// [`Convention::of`](crate::endgame::Convention::of)): where its value
+    /// is exact, the line ends there with the final difference of seeds it
+    /// gives, in centiseeds; where it gives only bounds (a position whose
+    /// value a repetition can change), the line ends there when a bound
+    /// settles the search's window, and otherwise the score found below is
+    /// kept within them. Clears the table, whose scores came without it.
     pub fn set_endgame(&mut self, db: Option<Arc<Database>>) {
         self.endgame = db;
         self.table.clear();

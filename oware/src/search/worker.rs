@@ -292,14 +292,23 @@ impl<'a> Worker<'a> {
             Ok(repeats) => repeats,
             Err(score) => return score,
         };
-        if let Some(score) = self.endgame_score(pos) {
-            return score;
+        // The database's bounds: an exact value, or one that settles the
+        // window, ends the search here; others bound what it finds.
+        let bounds = self.endgame_bounds(pos);
+        if let Some((lower, upper)) = bounds {
+            if lower == upper || lower >= beta {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
         }
         if ply_index + 1 >= MAX_PLY {
-            return self.shared.eval.evaluate(pos);
+            return within(self.shared.eval.evaluate(pos), bounds);
         }
         if depth == 0 {
-            return self.quiesce(pos, alpha, beta, ply, QUIESCENCE_PLIES);
+            let score = self.quiesce(pos, alpha, beta, ply, QUIESCENCE_PLIES);
+            return within(score, bounds);
         }
         let key = self.table_key(hash, ply);
         let mut tt_move = None;
@@ -512,18 +521,23 @@ impl<'a> Worker<'a> {
         (start, first, 1 + count(in_game) + count(in_search))
     }
 
-    /// The exact score of `pos` from the endgame database, if it has one:
-    /// the stores' difference plus the value still to be won, in
-    /// centiseeds.
-    fn endgame_score(&self, pos: &Position) -> Option<i32> {
+    /// The bounds the endgame database gives `pos`'s score, if it holds
+    /// the position: the stores' difference plus the least and the most
+    /// still to be won ([`Value`](crate::endgame::Value)'s bounds, equal
+    /// where it is exact), in centiseeds.
+    fn endgame_bounds(&self, pos: &Position) -> Option<(i32, i32)> {
         let db = self.shared.endgame?;
         if Convention::of(pos.ruleset()) != db.convention() {
             return None;
         }
-        let value = db.value(pos).ok()?.exact()?;
+        let value = db.value(pos).ok()?;
         let own = i32::from(pos.board().store(pos.turn()));
         let other = i32::from(pos.board().store(!pos.turn()));
-        Some(100 * (own - other + i32::from(value)))
+        let lead = own - other;
+        Some((
+            100 * (lead + i32::from(value.lower)),
+            100 * (lead + i32::from(value.upper)),
+        ))
     }
 
     /// The legal moves of `pos` (the root), best first.
@@ -632,6 +646,15 @@ pub(crate) fn terminal_score(pos: &Position, outcome: crate::Outcome, ply: u16) 
         Some(side) if side == pos.turn() => WIN - i32::from(ply),
         Some(_) => -WIN + i32::from(ply),
         None => 0,
+    }
+}
+
+/// `score` moved into `bounds` (the least and the most it can be), if
+/// there are any.
+fn within(score: i32, bounds: Option<(i32, i32)>) -> i32 {
+    match bounds {
+        Some((lower, upper)) => score.clamp(lower, upper),
+        None => score,
     }
 }
 
