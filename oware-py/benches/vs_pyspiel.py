@@ -9,6 +9,9 @@ uniformly random legal moves until the game ends:
 
 - pyspiel, per-move loop: ``state.apply_action(rng.choice(state.legal_actions()))``
 - oware, per-move loop:   ``board.push(rng.choice(board.legal_moves))``
+- CPython floor:          the oware loop with builtins in place of the board's
+                          calls, over the same games' legal moves: about the most any
+                          binding's per-move loop could reach
 - oware, batch:           ``oware.random_games(n)`` (inside Rust; all cores, then one thread)
 
 Each per-move loop runs for ``--seconds`` (after a short warm-up) and the
@@ -58,6 +61,38 @@ def per_move_oware(ruleset: str, seconds: float) -> tuple[float, float]:
     return games / elapsed, plies / games
 
 
+def per_move_floor(ruleset: str, seconds: float) -> tuple[float, float]:
+    """The per-move loop with builtins in place of the board's three calls,
+    ``str.isdigit`` for ``is_game_over``, ``list.copy`` for ``legal_moves`` and
+    ``set.discard`` for ``push``, over the legal moves of the games the oware
+    row plays: what CPython itself costs for that loop, however fast the
+    board (``rng.choice`` alone is about half of it)."""
+    rules = oware.Ruleset(ruleset)
+    rng = random.Random(1)
+    games: list[list[list[oware.Move]]] = []
+    for _ in range(200):
+        board = oware.Board(ruleset=rules)
+        plies: list[list[oware.Move]] = []
+        while not board.is_game_over():
+            plies.append(board.legal_moves)
+            board.push(rng.choice(plies[-1]))
+        games.append(plies)
+    blank = ""
+    played: set[oware.Move] = set()
+    rng = random.Random(1)
+    count = plies_total = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for legal in games[count % len(games)]:
+            if blank.isdigit():  # never true, as ``board.is_game_over()``
+                break
+            played.discard(rng.choice(legal.copy()))
+        plies_total += len(games[count % len(games)])
+        count += 1
+    elapsed = time.perf_counter() - start
+    return count / elapsed, plies_total / count
+
+
 def batch_oware(ruleset: str, n: int, threads: int | None) -> tuple[float, float]:
     oware.random_games(min(n, 10_000), ruleset=ruleset, seed=0, threads=threads)  # warm-up
     start = time.perf_counter()
@@ -83,6 +118,7 @@ def main() -> None:
         rows = [
             (f"pyspiel '{name}', per-move loop", base, base_plies),
             (f"oware '{ruleset}', per-move loop", *per_move_oware(ruleset, args.seconds)),
+            ("CPython floor of that loop", *per_move_floor(ruleset, args.seconds)),
             (f"oware '{ruleset}', batch, all cores", *batch_oware(ruleset, args.batch, None)),
             (f"oware '{ruleset}', batch, 1 thread", *batch_oware(ruleset, args.batch, 1)),
         ]

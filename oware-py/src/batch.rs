@@ -18,7 +18,9 @@ use oware::search::Rng;
 use oware::{Game, Move, MoveList, Outcome, Position, Ruleset, Side, StopHandle};
 
 use crate::board::PyBoard;
-use crate::common::{Int, OBS_EXTRA, Seed, interruptible, observe, returns_of, value_error};
+use crate::common::{
+    Int, OBS_EXTRA, Seed, TYPICAL_PLIES, interruptible, observe, returns_of, value_error,
+};
 use crate::moves::illegal_move_error;
 use crate::sync::Shared;
 use crate::values::{PyRuleset, PyTermination, extract_ruleset};
@@ -235,6 +237,9 @@ impl Played {
 /// kept, cannot be allocated.
 fn play_random_game(ruleset: Ruleset, seed: u64, keep_moves: bool) -> Result<Played, u64> {
     let mut game = FastGame::new(Position::new(ruleset));
+    // Room for a typical game up front; only a hint: a game that cannot
+    // have it is checked ply by ply below.
+    game.0.try_reserve(TYPICAL_PLIES).ok();
     let mut rng = Rng::new(seed);
     loop {
         game.reserve_ply()?;

@@ -11,7 +11,8 @@ use oware::record::TagErrorKind;
 use oware::{Game, Position, Record, StopHandle, Termination};
 
 use crate::common::{
-    Int, OBS_EXTRA, interruptible, limits_from, observe, quoted, returns_of, stopped, value_error,
+    Int, OBS_EXTRA, TYPICAL_PLIES, interruptible, limits_from, observe, quoted, returns_of,
+    stopped, value_error,
 };
 use crate::errors::{InvalidTagError, PyResultExt};
 use crate::moves::{
@@ -110,6 +111,9 @@ fn as_move(obj: &Bound<'_, PyAny>, method: &str) -> PyResult<oware::Move> {
 fn replay(start: Position, moves: &[u8], agreed: bool) -> PyResult<Game> {
     let h = start.ruleset().houses_per_side();
     let mut game = Game::from_position(start);
+    // Room for the moves, or a typical game's; only a hint (a move that
+    // cannot have room aborts, as any allocation does).
+    game.try_reserve(moves.len().max(TYPICAL_PLIES)).ok();
     for (ply, &i) in moves.iter().enumerate() {
         let m = oware::Move::from_index(usize::from(i), h)
             .ok_or_else(|| value_error(format!("ply {}: no house has index {i}", ply + 1)))?;

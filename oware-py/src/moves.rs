@@ -36,31 +36,29 @@ fn move_table(py: Python<'_>) -> PyResult<&[Py<PyMove>]> {
     Ok(all.as_slice())
 }
 
-/// Ready-made lists of the moves of each side for each set of the six
-/// lowest houses (`side * 64 + mask`): listing legal moves copies one,
-/// which is quicker than building it.
+/// Ready-made lists of the moves of each side for each set of its houses
+/// (`side << MAX_HOUSES | mask`, bit `k` for house `k`): listing legal
+/// moves copies one, which is quicker than building it.
 static MOVE_LISTS: PyOnceLock<Vec<Py<PyList>>> = PyOnceLock::new();
 
-/// A new list of `moves` (all of one side), as `Move` objects.
+/// A new list of `moves` (all of one side, in house order), as `Move`
+/// objects: a copy of the ready-made one, so that the caller may change it.
 pub(crate) fn move_list<'py>(
     py: Python<'py>,
     moves: &[oware::Move],
 ) -> PyResult<Bound<'py, PyList>> {
-    let table = move_table(py)?;
-    let mask = moves
-        .iter()
-        .fold(0usize, |mask, m| mask | 1 << m.house().index());
     let Some(first) = moves.first() else {
         return Ok(PyList::empty(py));
     };
-    if mask >= 64 {
-        return PyList::new(py, moves.iter().map(|&m| table[move_slot(m)].bind(py)));
-    }
+    let mask = moves
+        .iter()
+        .fold(0usize, |mask, m| mask | 1 << m.house().index());
     let lists = MOVE_LISTS.get_or_try_init(py, || -> PyResult<Vec<Py<PyList>>> {
-        let mut lists = Vec::with_capacity(2 * 64);
+        let table = move_table(py)?;
+        let mut lists = Vec::with_capacity(2 << oware::MAX_HOUSES);
         for side in oware::Side::ALL {
-            for mask in 0..64usize {
-                let slots = (0..6)
+            for mask in 0..1usize << oware::MAX_HOUSES {
+                let slots = (0..oware::MAX_HOUSES)
                     .filter(|k| mask >> k & 1 != 0)
                     .map(|k| table[side.index() * oware::MAX_HOUSES + k].bind(py));
                 lists.push(PyList::new(py, slots)?.unbind());
@@ -68,8 +66,11 @@ pub(crate) fn move_list<'py>(
         }
         Ok(lists)
     })?;
-    let list = lists[first.side().index() * 64 + mask].bind(py);
-    Ok(list.get_slice(0, list.len()))
+    // The whole list: a slice's end past the list stops at its end, which
+    // spares asking its length.
+    Ok(lists[first.side().index() << oware::MAX_HOUSES | mask]
+        .bind(py)
+        .get_slice(0, usize::MAX))
 }
 
 /// The index of `m` in [`move_table`].
