@@ -6,6 +6,7 @@
 //! cargo run --release --example match -- --ladder --games 400   # every level against the one below
 //! cargo run --release --example match -- --eval-terms 4         # level 4's evaluation against stores alone
 //! cargo run --release --example match -- --engine /path/to/aalina.sh --variant openspiel --games 20 --movetime 200
+//! cargo run --release --example match -- --engine /path/to/aalina.sh --movetime 200 --their-movetime 1000
 //! ```
 //!
 //! Games are played in pairs from the same random two-ply opening, with
@@ -19,7 +20,7 @@
 //! before each of its moves `position startpos moves ...` (the whole game
 //! from the start, the random opening included), `setoption name EngineTurn
 //! value south|north` if it has that option (Aalina's), and `go movetime
-//! MS` (`--movetime`, default 1000). An illegal move, a crash, or no
+//! MS` (`--their-movetime`, else `--movetime`, default 1000). An illegal move, a crash, or no
 //! `bestmove` within the move time plus 5 s loses the game for it, and it
 //! is started again. One line is printed per game, then the result from
 //! our engine's view.
@@ -85,6 +86,11 @@ struct Args {
     /// outside engine).
     #[arg(long, value_name = "MS", requires = "engine", conflicts_with_all = LEVEL_MODES)]
     movetime: Option<u64>,
+    /// The outside engine's time per move, in milliseconds, where it is
+    /// not `--movetime`'s: `--movetime 200 --their-movetime 1000` gives it
+    /// five times ours.
+    #[arg(long, value_name = "MS", requires = "engine", conflicts_with_all = LEVEL_MODES)]
+    their_movetime: Option<u64>,
     /// The random plies of each pair's opening against `--engine`
     /// (default 2).
     #[arg(long, value_name = "N", requires = "engine", conflicts_with_all = LEVEL_MODES)]
@@ -155,6 +161,8 @@ struct Setup {
     level: Level,
     /// Both sides' time per move, if given.
     movetime: Option<u64>,
+    /// The outside engine's time per move, if given apart.
+    their_movetime: Option<u64>,
     opening_plies: usize,
     record: Option<PathBuf>,
 }
@@ -168,6 +176,7 @@ impl Setup {
             seed: args.seed,
             level: args.level.unwrap_or(Level::Five),
             movetime: args.movetime,
+            their_movetime: args.their_movetime,
             opening_plies: args.opening_plies.unwrap_or(2),
             record: args.record.clone(),
         }
@@ -183,9 +192,16 @@ impl Setup {
         }
     }
 
+    /// The outside engine's time per move, in milliseconds.
+    fn their_ms(&self) -> u64 {
+        self.their_movetime
+            .or(self.movetime)
+            .unwrap_or(DEFAULT_MOVETIME_MS)
+    }
+
     /// The outside engine's time per move.
     fn their_movetime(&self) -> Duration {
-        Duration::from_millis(self.movetime.unwrap_or(DEFAULT_MOVETIME_MS))
+        Duration::from_millis(self.their_ms())
     }
 
     fn start_engine(&self) -> Result<Client, String> {
@@ -204,10 +220,12 @@ fn engine_match(setup: &Setup) -> ExitCode {
         }
     };
     let names = [format!("oware level {}", setup.level), client.name.clone()];
-    let time = setup.movetime.map_or_else(
-        || format!("our level's limits, theirs {DEFAULT_MOVETIME_MS} ms"),
-        |ms| format!("{ms} ms"),
-    );
+    let theirs = setup.their_ms();
+    let time = match setup.movetime {
+        None => format!("our level's limits, theirs {theirs} ms"),
+        Some(ms) if ms == theirs => format!("{ms} ms"),
+        Some(ms) => format!("ours {ms} ms, theirs {theirs} ms"),
+    };
     say!(
         "{} vs {}: {}, games {}, random opening plies {}, time per move {time}",
         names[0],

@@ -481,6 +481,41 @@ fn match_against_an_engine_through_the_protocol() {
 const FAKE: &str = r#"while read -r line; do case "$line" in uci) echo "id name fake"; echo uciok;; isready) echo readyok;; go*) GO;; quit) exit;; esac; done"#;
 
 #[test]
+fn the_outside_engine_can_have_a_time_of_its_own() {
+    // The fake writes each `go` it gets into a file, then crashes: a
+    // forfeit, and a new start for the next game.
+    let dir = std::env::temp_dir().join(format!("oware-their-movetime-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("go.txt");
+    let fake = FAKE.replace(
+        "GO",
+        &format!("echo \"$line\" >> '{}'; exit 3", log.display()),
+    );
+    let (text, ok) = run_match(&[
+        "--engine",
+        &fake,
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+        "--their-movetime",
+        "70",
+    ]);
+    assert!(ok, "{text}");
+    assert!(
+        text.contains("time per move ours 20 ms, theirs 70 ms"),
+        "{text}"
+    );
+    let gos = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(
+        gos.lines().collect::<Vec<_>>(),
+        ["go movetime 70"; 2],
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn an_illegal_move_or_a_crash_loses_the_game() {
     let illegal = FAKE.replace("GO", "echo bestmove G");
     let (text, ok) = run_match(&["--engine", &illegal, "--games", "2", "--movetime", "20"]);
