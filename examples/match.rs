@@ -82,8 +82,8 @@ struct Args {
     level: Option<Level>,
     /// Each side's time per move against `--engine`, in milliseconds: our
     /// level searches with it as its only limit, the outside engine gets
-    /// `go movetime MS` (default: our level's own limits, and 1000 for the
-    /// outside engine).
+    /// `go movetime MS` unless `--their-movetime` gives it another
+    /// (default: our level's own limits, and 1000 for the outside engine).
     #[arg(long, value_name = "MS", requires = "engine", conflicts_with_all = LEVEL_MODES)]
     movetime: Option<u64>,
     /// The outside engine's time per move, in milliseconds, where it is

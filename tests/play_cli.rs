@@ -1342,6 +1342,22 @@ fn only_level_5_builds_an_endgame_database_and_says_so_first() {
            (a few seconds; OWARE_ENDGAME_CACHE is off: for this game only).",
         ],
     );
+    // A cache under a file cannot be written: nothing is promised there.
+    let file = cache.join("a-file");
+    std::fs::write(&file, "").expect("write");
+    let under_file = [
+        ("OWARE_ENDGAME_CACHE", file.to_str().expect("a UTF-8 path")),
+        ("OWARE_ENDGAME_SEEDS", "16"),
+    ];
+    let (out, _) = play_env(&["--level", "5"], &under_file, b"q\n");
+    shows(
+        &out,
+        &[
+            "every position with up to 12 seeds on the board, in memory \
+           (a few seconds; no cache directory can be written: for this game only).",
+        ],
+    );
+    std::fs::remove_file(&file).expect("remove");
     // With the first layers cached, the rest; with all of them, nothing.
     std::fs::create_dir_all(&abapa).expect("a directory");
     for seeds in 0..=12 {

@@ -338,7 +338,15 @@ fn endgame_build_notice(ruleset: &oware::Ruleset) -> Option<String> {
                     words::megabytes(first + then)
                 );
             }
-            None => *last += &format!("; {ENDGAME_CACHE_VAR} is off: for this game only"),
+            None => {
+                let off = std::env::var_os(ENDGAME_CACHE_VAR).is_some_and(|v| v == "off");
+                let why = if off {
+                    format!("{ENDGAME_CACHE_VAR} is off")
+                } else {
+                    "no cache directory can be written".to_owned()
+                };
+                *last += &format!("; {why}: for this game only");
+            }
         }
     }
     let parts: Vec<String> = parts

@@ -324,9 +324,10 @@ fn within_bounds(pos: &Position, db: &Database, score: oware::search::Score) -> 
 
 #[test]
 fn the_search_keeps_within_the_database_bounds() {
-    // Under the first repetition rule many positions have only bounds;
-    // the search takes them as bounds, so its score never leaves them,
-    // where the evaluation alone often does.
+    // Under a repetition rule many positions have only bounds; the search
+    // keeps its horizon's scores within them, so a shallow search's score
+    // never leaves them, where the evaluation alone often does. (Deeper,
+    // a line that repeats a position can: the bounds know no history.)
     let db = Arc::new(Database::build(&Ruleset::abapa(), Convention::EachTakesOwn, 10).unwrap());
     let mut rng = Rng::new(11);
     let (mut open, mut outside_without) = (0, 0);

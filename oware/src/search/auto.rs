@@ -27,8 +27,11 @@ pub const CACHED_ENDGAME_SEEDS: u8 = 20;
 
 /// The environment variable that sets the most seeds of the layers level 5
 /// builds into the endgame cache, in place of [`CACHED_ENDGAME_SEEDS`]: a
-/// number of seeds, such as `16` (30 M boards, 91 MB for Abapa, about a minute); a
-/// value that is not a number from 0 to 255 is ignored.
+/// number of seeds, such as `16` (30 M boards, 91 MB for Abapa, about a
+/// minute). Still no further than the memory allows, and never below the
+/// [`AUTO_ENDGAME_SEEDS`] layers built in memory (a smaller number gives
+/// those); it has no effect without a cache directory. A value that is not
+/// a number from 0 to 255 is ignored.
 pub const ENDGAME_SEEDS_VAR: &str = "OWARE_ENDGAME_SEEDS";
 
 /// The layers level 5 builds for a ruleset ([`auto_endgame_seeds`]): every
@@ -145,10 +148,13 @@ static BUILT: Mutex<Vec<(Ruleset, Slot)>> = Mutex::new(Vec::new());
 /// layers the cache directory holds for it, builds in memory what is
 /// missing up to [`AUTO_ENDGAME_SEEDS`] seeds on the board (then this
 /// returns it), and, where the cache directory can be written, goes on to
-/// [`CACHED_ENDGAME_SEEDS`] seeds, writing each new layer there (then this
-/// returns the larger database). Fewer seeds where the ruleset has fewer,
-/// or a board with more houses (at most 2.7 M boards in memory, 30 M in
-/// the cache); under the ruleset's convention. Every later call in the
+/// the seeds [`auto_endgame_seeds`] gives (by default
+/// [`CACHED_ENDGAME_SEEDS`], as far as the machine's memory allows, or
+/// [`ENDGAME_SEEDS_VAR`]'s number), writing each new layer there (and
+/// this returns the larger database from then on). Fewer seeds where the
+/// ruleset has fewer, or a board with more houses (at most 2.7 M boards in
+/// memory and, by default, 226 M in the cache); under the ruleset's
+/// convention. Every later call in the
 /// process shares them. `None` while the first builds, and always for
 /// rulesets that have none: families other than Oware, or no thread to
 /// build on. Give it to a [`Searcher`](super::Searcher) with
@@ -187,7 +193,9 @@ pub fn auto_endgame(ruleset: &Ruleset) -> Option<Arc<Database>> {
 /// else under `$XDG_CACHE_HOME/oware/endgame`, else
 /// `$HOME/.cache/oware/endgame` (`%LOCALAPPDATA%\oware\endgame` on
 /// Windows); one subdirectory a ruleset, named after its text form. `None`
-/// when none of these is set. The directory may not exist yet.
+/// when none of these is set, or when the directory can be neither found
+/// nor made: its nearest existing ancestor is not a directory, or is
+/// read-only. The directory may not exist yet.
 #[must_use]
 pub fn endgame_cache_dir(ruleset: &Ruleset) -> Option<PathBuf> {
     let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
@@ -203,7 +211,20 @@ pub fn endgame_cache_dir(ruleset: &Ruleset) -> Option<PathBuf> {
             base.join("oware").join("endgame")
         }
     };
-    Some(root.join(dir_name(ruleset)))
+    let dir = root.join(dir_name(ruleset));
+    can_be_made(&dir).then_some(dir)
+}
+
+/// Whether `dir` is a directory, or one could be made there: its nearest
+/// existing ancestor (the working directory for a relative path) is a
+/// directory that is not read-only.
+fn can_be_made(dir: &std::path::Path) -> bool {
+    let here = std::path::Path::new(".");
+    dir.ancestors()
+        .map(|a| if a.as_os_str().is_empty() { here } else { a })
+        .find(|a| a.exists())
+        .and_then(|a| std::fs::metadata(a).ok())
+        .is_some_and(|m| m.is_dir() && !m.permissions().readonly())
 }
 
 /// `ruleset`'s text form with every character but letters, digits, `-`,
@@ -395,6 +416,21 @@ mod tests {
         assert_eq!(published(seeds, Some(dir.clone())), [15]);
         assert_eq!(published(seeds, None), [12]);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_cache_directory_is_one_that_exists_or_can_be_made() {
+        let base = std::env::temp_dir().join(format!("oware-made-{}", std::process::id()));
+        std::fs::create_dir_all(&base).unwrap();
+        assert!(can_be_made(&base));
+        assert!(can_be_made(&base.join("a/b/c")));
+        assert!(can_be_made(std::path::Path::new("not-yet/made")));
+        // Under a file, no directory can be made.
+        let file = base.join("file");
+        std::fs::write(&file, "").unwrap();
+        assert!(!can_be_made(&file));
+        assert!(!can_be_made(&file.join("abapa")));
+        std::fs::remove_dir_all(&base).unwrap();
     }
 
     #[test]

@@ -544,8 +544,9 @@ impl Player {
     /// unless the game's history rules could cut the line first
     /// ([`Probe::safe_in`](crate::endgame::Probe::safe_in)); elsewhere its
     /// search ends lines at the database's exact values. Entries the
-    /// convention leaves inexact (Abapa positions whose value a cycle can
-    /// change) are searched, within the bounds the database gives them.
+    /// convention leaves inexact (positions whose value a repetition can
+    /// change, under the `abapa` and `openspiel` presets) are searched,
+    /// within the bounds the database gives them.
     ///
     /// ```
     /// use std::sync::Arc;
