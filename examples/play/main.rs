@@ -307,10 +307,8 @@ fn endgame_build_notice(ruleset: &oware::Ruleset) -> Option<String> {
             .sum()
     };
     let first = missing(0..=in_memory);
-    let then = match cache {
-        Some(_) if cached > in_memory => missing(in_memory + 1..=cached),
-        _ => 0,
-    };
+    // Without a cache the plan stops at the layers kept in memory.
+    let then = missing(in_memory + 1..=cached);
     if first + then == 0 {
         return None;
     }

@@ -104,11 +104,7 @@ fn plan(
         .unwrap_or(in_memory);
     AutoEndgameSeeds {
         in_memory,
-        cached: if cache {
-            cached.max(in_memory)
-        } else {
-            in_memory
-        },
+        cached: if cache { cached } else { in_memory },
     }
 }
 
@@ -222,8 +218,7 @@ fn can_be_made(dir: &std::path::Path) -> bool {
     let here = std::path::Path::new(".");
     dir.ancestors()
         .map(|a| if a.as_os_str().is_empty() { here } else { a })
-        .find(|a| a.exists())
-        .and_then(|a| std::fs::metadata(a).ok())
+        .find_map(|a| std::fs::metadata(a).ok())
         .is_some_and(|m| m.is_dir() && !m.permissions().readonly())
 }
 
