@@ -313,7 +313,7 @@ fn search_score(pos: Position, db: Option<Arc<Database>>, depth: u8) -> oware::s
 /// forced win or loss where the bounds allow one.
 fn within_bounds(pos: &Position, db: &Database, score: oware::search::Score) -> bool {
     let value = db.value(pos).unwrap();
-    let lead = i32::from(pos.board().store(pos.turn())) - i32::from(pos.board().store(!pos.turn()));
+    let lead = lead(pos, pos.turn());
     let (lower, upper) = (lead + i32::from(value.lower), lead + i32::from(value.upper));
     match score.centiseeds() {
         Some(c) => (100 * lower..=100 * upper).contains(&c),
