@@ -289,6 +289,7 @@ fn load_endgame(dir: &Path, game: &Game, sides: &Sides) -> Result<Arc<Database>,
 fn endgame_build_notice(ruleset: &oware::Ruleset) -> Option<String> {
     use oware::search::{
         AutoEndgameSeeds, ENDGAME_CACHE_VAR, auto_endgame_seeds, endgame_cache_dir,
+        endgame_cache_off,
     };
     let convention = Convention::of(ruleset);
     let db = Database::new(ruleset, convention).ok()?;
@@ -337,8 +338,7 @@ fn endgame_build_notice(ruleset: &oware::Ruleset) -> Option<String> {
                 );
             }
             None => {
-                let off = std::env::var_os(ENDGAME_CACHE_VAR).is_some_and(|v| v == "off");
-                let why = if off {
+                let why = if endgame_cache_off() {
                     format!("{ENDGAME_CACHE_VAR} is off")
                 } else {
                     "no cache directory can be written".to_owned()

@@ -194,9 +194,11 @@ pub fn auto_endgame(ruleset: &Ruleset) -> Option<Arc<Database>> {
 /// read-only. The directory may not exist yet.
 #[must_use]
 pub fn endgame_cache_dir(ruleset: &Ruleset) -> Option<PathBuf> {
+    if endgame_cache_off() {
+        return None;
+    }
     let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
     let root = match var(ENDGAME_CACHE_VAR) {
-        Some(v) if v == "off" => return None,
         Some(v) => PathBuf::from(v),
         None => {
             let home_cache = || var("HOME").map(|h| PathBuf::from(h).join(".cache"));
@@ -209,6 +211,23 @@ pub fn endgame_cache_dir(ruleset: &Ruleset) -> Option<PathBuf> {
     };
     let dir = root.join(dir_name(ruleset));
     can_be_made(&dir).then_some(dir)
+}
+
+/// Whether the user turned the endgame cache off, with
+/// `OWARE_ENDGAME_CACHE=off` ([`ENDGAME_CACHE_VAR`]): then
+/// [`endgame_cache_dir`] is `None` and level 5 keeps its layers in memory.
+/// It tells that case from a cache directory that cannot be written, where
+/// [`endgame_cache_dir`] is `None` too.
+///
+/// ```
+/// use oware::search::{endgame_cache_dir, endgame_cache_off};
+/// if endgame_cache_off() {
+///     assert_eq!(endgame_cache_dir(&oware::Ruleset::abapa()), None);
+/// }
+/// ```
+#[must_use]
+pub fn endgame_cache_off() -> bool {
+    std::env::var_os(ENDGAME_CACHE_VAR).is_some_and(|v| v == "off")
 }
 
 /// Whether `dir` is a directory, or one could be made there: its nearest

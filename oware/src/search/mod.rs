@@ -65,7 +65,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use auto::{
     AUTO_ENDGAME_SEEDS, AutoEndgameSeeds, CACHED_ENDGAME_SEEDS, ENDGAME_CACHE_VAR,
-    ENDGAME_SEEDS_VAR, auto_endgame, auto_endgame_seeds, endgame_cache_dir,
+    ENDGAME_SEEDS_VAR, auto_endgame, auto_endgame_seeds, endgame_cache_dir, endgame_cache_off,
 };
 pub use book::{Book, BookEntry, ParseBookError};
 pub use clock::Clock;
