@@ -283,6 +283,17 @@ impl Position {
         dispatch!(self.ruleset.family, rules => rules.apply(self, m, rec))
     }
 
+    /// Whether `m` (legal) may capture: `false` only where it surely does
+    /// not, found without playing it on the 6-house Oware board; other
+    /// boards and families answer `true`.
+    #[inline(always)]
+    pub(crate) fn may_capture(&self, m: Move) -> bool {
+        match &self.ruleset.oware6 {
+            Some(fast) => self.may_capture_oware6(m.to_index(6), fast),
+            None => true,
+        }
+    }
+
     /// The pit index of `side`'s store in sowing reports: houses are
     /// `0..2h`, South's store `2h`, North's `2h + 1`.
     pub(crate) fn store_pit(&self, side: Side) -> usize {

@@ -281,7 +281,7 @@ impl<'a> Worker<'a> {
 
     /// Negamax with alpha-beta and principal-variation search; `ply` is
     /// the distance from the root.
-    fn negamax(&mut self, pos: &Position, depth: u8, mut alpha: i32, beta: i32, ply: u16) -> i32 {
+    fn negamax(&mut self, pos: &Position, depth: u8, alpha: i32, beta: i32, ply: u16) -> i32 {
         if !self.visit() {
             return 0;
         }
@@ -333,28 +333,37 @@ impl<'a> Worker<'a> {
         let index = self.path_len();
         self.push(pos, hash);
         let original_alpha = alpha;
-        let mut best_score = -INFINITY;
-        let mut best_move = None;
-        let children = Children::ordered(pos, tt_move);
-        for (i, &(key_order, m, child)) in children.as_slice().iter().enumerate() {
-            let quiet = key_order == 0;
-            let reduction = late_move_reduction(depth, i, quiet);
-            let score = self.child_pvs(pos, &child, depth, reduction, alpha, beta, ply, i == 0);
-            if self.stopped {
-                break;
-            }
-            if score > best_score {
-                best_score = score;
-                best_move = Some(m);
-            }
-            if score > alpha {
-                alpha = score;
-                self.extend_line(ply_index, m);
-            }
-            if alpha >= beta {
-                break;
+        let mut node = Node {
+            depth,
+            alpha,
+            beta,
+            ply,
+            best_score: -INFINITY,
+            best_move: None,
+        };
+        // The table's move first, played alone: where it cuts off, the
+        // other moves are never generated. The rest follow best first, as
+        // one ordered list with it would have them.
+        let mut done = false;
+        if let Some(m) = tt_move {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            done = self.search_child(pos, &mut node, 0, (m, child), false);
+        }
+        if !done {
+            let first = usize::from(tt_move.is_some());
+            let children = Children::ordered(pos, tt_move);
+            for (i, &(gain, m, child)) in children.as_slice().iter().enumerate() {
+                if self.search_child(pos, &mut node, first + i, (m, child), gain == 0) {
+                    break;
+                }
             }
         }
+        let Node {
+            best_score,
+            best_move,
+            ..
+        } = node;
         self.pop();
         let reach = self.history_reach;
         self.history_reach = reach_above.min(reach);
@@ -378,6 +387,34 @@ impl<'a> Worker<'a> {
         best_score
     }
 
+    /// Searches `child`, reached from `pos` by its `index`-th move in
+    /// search order, and folds its score into `node`; returns whether the
+    /// node is done (a cut-off, or the search stopped).
+    fn search_child(
+        &mut self,
+        pos: &Position,
+        node: &mut Node,
+        index: usize,
+        (m, child): (Move, Position),
+        quiet: bool,
+    ) -> bool {
+        let reduction = late_move_reduction(node.depth, index, quiet);
+        let (alpha, beta) = (node.alpha, node.beta);
+        let score = self.child_pvs(pos, &child, node.depth, reduction, alpha, beta, node.ply, index == 0);
+        if self.stopped {
+            return true;
+        }
+        if score > node.best_score {
+            node.best_score = score;
+            node.best_move = Some(m);
+        }
+        if score > node.alpha {
+            node.alpha = score;
+            self.extend_line(usize::from(node.ply).min(MAX_PLY - 1), m);
+        }
+        node.alpha >= node.beta
+    }
+
     /// The score of `pos` at the horizon: the evaluation, unless a capture
     /// does better for the side to move (searched `plies` deep, captures
     /// only). A capture changes the stores, so no history rule can end the
@@ -389,11 +426,8 @@ impl<'a> Worker<'a> {
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        let captures = Children::ordered(pos, None);
-        for &(gain, _, child) in captures.as_slice().iter().take(QUIESCENCE_BREADTH) {
-            if gain == 0 {
-                break; // the rest capture nothing
-            }
+        let captures = Children::captures(pos);
+        for &(_, _, child) in captures.as_slice().iter().take(QUIESCENCE_BREADTH) {
             if !self.visit() {
                 return 0;
             }
@@ -548,6 +582,9 @@ impl<'a> Worker<'a> {
             .probe(self.root_key(pos))
             .and_then(|e| e.best_move(pos));
         let mut moves = MoveList::new();
+        if let Some(m) = tt_move {
+            moves.push(m);
+        }
         for &(_, m, _) in Children::ordered(pos, tt_move).as_slice() {
             moves.push(m);
         }
@@ -594,22 +631,38 @@ fn late_move_reduction(depth: u8, index: usize, quiet: bool) -> u8 {
     }
 }
 
+/// A node of [`Worker::negamax`] while its children are searched: its
+/// depth, window and distance from the root, and the best found so far.
+struct Node {
+    depth: u8,
+    alpha: i32,
+    beta: i32,
+    ply: u16,
+    best_score: i32,
+    best_move: Option<Move>,
+}
+
 /// The legal moves of a position with the positions they lead to, best
-/// first by a cheap guess: the table's move, then the seeds each move puts
-/// in the mover's store (ties in house order). Kept inline: the search
-/// makes one of these at every node and plays each move once. (Killer and
-/// history ordering of the other moves was tried and not kept: 300 games
-/// at 20 000 positions a move showed no gain.)
+/// first by a cheap guess: the seeds each move puts in the mover's store
+/// (ties in house order), without the move the search has played already
+/// (the table's). Kept inline: the search makes one of these at most
+/// nodes and plays each move once. (Killer and history ordering of the
+/// other moves was tried and not kept: 300 games at 20 000 positions a
+/// move showed no gain.)
 struct Children {
     items: [(i32, Move, Position); MAX_HOUSES],
     len: usize,
 }
 
 impl Children {
-    /// The children, best first; each key is 0 for a quiet move that is
-    /// not the table's.
-    fn ordered(pos: &Position, tt_move: Option<Move>) -> Children {
-        let moves = pos.legal_moves();
+    /// The children but `skip`'s, best first; each key is the move's
+    /// gain (0 for a quiet move).
+    fn ordered(pos: &Position, skip: Option<Move>) -> Children {
+        let mut mask = pos.legal_mask();
+        if let Some(m) = skip {
+            mask &= !(1 << m.house().index());
+        }
+        let moves = MoveList::from_mask(pos.turn(), mask);
         let mover = pos.turn();
         let mut children = Children {
             items: [(0, Move::new(mover, crate::House(0)), *pos); MAX_HOUSES],
@@ -619,12 +672,38 @@ impl Children {
             let mut child = *pos;
             child.play_unchecked(m);
             let gain = i32::from(child.board().store(mover)) - i32::from(pos.board().store(mover));
-            let first = if Some(m) == tt_move { 1_000 } else { 0 };
-            *slot = (first + gain, m, child);
+            *slot = (gain, m, child);
         }
-        children.items[..children.len]
-            .sort_unstable_by_key(|&(key, m, _)| (core::cmp::Reverse(key), m.house()));
+        children.sort();
         children
+    }
+
+    /// The children that capture, the biggest capture first (ties in
+    /// house order): the moves that surely capture nothing are not played.
+    fn captures(pos: &Position) -> Children {
+        let moves = pos.legal_moves();
+        let mover = pos.turn();
+        let mut children = Children {
+            items: [(0, Move::new(mover, crate::House(0)), *pos); MAX_HOUSES],
+            len: 0,
+        };
+        for &m in moves.iter().filter(|&&m| pos.may_capture(m)) {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            let gain = i32::from(child.board().store(mover)) - i32::from(pos.board().store(mover));
+            if gain > 0 {
+                children.items[children.len] = (gain, m, child);
+                children.len += 1;
+            }
+        }
+        children.sort();
+        children
+    }
+
+    /// Sorts the children best first: the biggest gain, ties in house order.
+    fn sort(&mut self) {
+        self.items[..self.len]
+            .sort_unstable_by_key(|&(key, m, _)| (core::cmp::Reverse(key), m.house()));
     }
 
     fn as_slice(&self) -> &[(i32, Move, Position)] {
