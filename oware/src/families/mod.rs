@@ -283,6 +283,16 @@ impl Position {
         dispatch!(self.ruleset.family, rules => rules.apply(self, m, rec))
     }
 
+    /// The family's positional evaluation terms for `side`'s houses
+    /// ([`Family::eval_terms`]), a row at a time on the 6-house Oware board.
+    #[inline(always)]
+    pub(crate) fn house_terms(&self, side: Side) -> EvalTerms {
+        if self.ruleset.oware6.is_some() {
+            return self.oware6_house_terms(side);
+        }
+        self.ruleset.family.eval_terms(self.board.houses(side))
+    }
+
     /// Whether `m` (legal) may capture: `false` only where it surely does
     /// not, found without playing it on the 6-house Oware board; other
     /// boards and families answer `true`.

@@ -12,6 +12,7 @@
 //! move of many random games.
 
 use crate::report::Recorder;
+use crate::search::EvalTerms;
 use crate::{CaptureCounts, Family, GrandSlam, OwareRules, Position, Side};
 
 /// What the hot path needs of the Oware options of a 6-house ruleset that
@@ -166,6 +167,14 @@ const fn nonzero_bytes(x: Row) -> Row {
     (((x & LOW7) + LOW7) | x) & HIGH1
 }
 
+/// Bit 7 of every byte of `x` that holds `n` or more (`n` from 1 to 128):
+/// the low seven bits plus `128 - n` carry into bit 7 exactly when they
+/// reach `n`, and a byte of 128 or more has bit 7 already.
+#[inline(always)]
+const fn bytes_at_least(x: Row, n: u8) -> Row {
+    (((x & LOW7) + (128 - n as u64) * (u64::MAX / 0xFF)) | x) & HIGH1
+}
+
 /// 0xFF in the houses of `row` that hold a count in `counts`.
 #[inline(always)]
 fn capturable(row: Row, counts: CaptureCounts) -> Row {
@@ -309,7 +318,11 @@ impl Position {
     pub(crate) fn may_capture_oware6(&self, origin: usize, fast: &Oware6) -> bool {
         let origin = origin & 15; // the table is 16 wide
         let seeds = self.board.pits[origin];
-        let lap = if fast.has(Oware6::SKIP_ORIGIN) { 11 } else { 12 };
+        let lap = if fast.has(Oware6::SKIP_ORIGIN) {
+            11
+        } else {
+            12
+        };
         if seeds >= lap {
             return true;
         }
@@ -322,6 +335,25 @@ impl Position {
             self.captures6::<true>(seeds_there)
         } else {
             self.captures6::<false>(seeds_there)
+        }
+    }
+
+    /// The evaluation's Oware terms of `side`'s row (as
+    /// [`OwareRules`]' `eval_terms` counts them, a byte at a time): houses
+    /// that lap the board (11 seeds or more), weak houses (1 or 2) and
+    /// empty houses.
+    #[inline(always)]
+    pub(crate) fn oware6_house_terms(&self, side: Side) -> EvalTerms {
+        let row = rows_of(self.halves())[side.index()];
+        // Bit 7 of each byte moved to bit 0 and summed into the top byte
+        // by one multiplication (a popcount without the instruction).
+        let count = |bytes: Row| ((bytes >> 7).wrapping_mul(u64::MAX / 0xFF) >> 56) as i32;
+        let nonzero = bytes_at_least(row, 1);
+        EvalTerms {
+            lapping_houses: count(bytes_at_least(row, 11)),
+            weak_houses: count(nonzero & !bytes_at_least(row, 3)),
+            empty_houses: 6 - count(nonzero),
+            ..EvalTerms::default()
         }
     }
 
@@ -446,6 +478,7 @@ fn feeding_houses(row: Row) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::families::Rules;
     use crate::report::CaptureSet;
     use crate::search::zobrist::mix;
     use crate::{Move, Ruleset};
@@ -499,6 +532,10 @@ mod tests {
                 for _ply in 0..150 {
                     let mask = pos.legal_mask();
                     assert_eq!(mask, pos.oware_legal_mask(&rules), "{pos}");
+                    for side in Side::ALL {
+                        let general = rules.eval_terms(pos.board.houses(side));
+                        assert_eq!(pos.oware6_house_terms(side), general, "{pos}");
+                    }
                     if mask == 0 {
                         break;
                     }
@@ -532,7 +569,10 @@ mod tests {
             "{moves} moves, {captures} captures"
         );
         // And it rules out most of the moves that do not capture.
-        assert!(ruled_out > (moves - captures) / 2, "{ruled_out} of {moves} ruled out");
+        assert!(
+            ruled_out > (moves - captures) / 2,
+            "{ruled_out} of {moves} ruled out"
+        );
     }
 
     /// The same agreement from positions with big houses, up to every seed

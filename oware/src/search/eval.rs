@@ -112,12 +112,11 @@ impl Evaluation {
 fn counts(pos: &Position, mobility: bool) -> EvalTerms {
     let me = pos.turn();
     let board = pos.board();
-    let family = pos.ruleset().family();
     let side = |side: Side| EvalTerms {
         stores: i32::from(board.store(side)),
         // Mobility costs a legal-move generation: only when asked.
         mobility: if mobility { moves_of(pos, side) } else { 0 },
-        ..family.eval_terms(board.houses(side))
+        ..pos.house_terms(side)
     };
     side(me).minus(side(!me))
 }

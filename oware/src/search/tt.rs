@@ -46,11 +46,12 @@ impl Entry {
         from_node(self.score, -i32::from(ply))
     }
 
-    /// The stored best move, if it is legal in `pos` (a hash collision can
-    /// bring a move of another position).
-    pub(crate) fn best_move(&self, pos: &Position) -> Option<Move> {
+    /// The stored best move, if it is legal in `pos`, whose legal moves
+    /// are `legal` ([`Position::legal_mask`]; a hash collision can bring a
+    /// move of another position).
+    pub(crate) fn best_move(&self, pos: &Position, legal: u16) -> Option<Move> {
         let house = House::new(usize::from(self.house))?;
-        (pos.legal_mask() & 1 << house.index() != 0).then(|| Move::new(pos.turn(), house))
+        (legal & 1 << house.index() != 0).then(|| Move::new(pos.turn(), house))
     }
 
     /// Packs the entry in one word: score (32 bits), depth (8), bound (2),

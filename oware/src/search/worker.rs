@@ -72,6 +72,10 @@ pub(crate) struct Worker<'a> {
     /// being searched (`usize::MAX`: none). A node whose subtree looked
     /// above it has a score that holds for this path only.
     history_reach: usize,
+    /// `children[ply]`: the children of the node being searched at `ply`
+    /// (the capture search's nodes too, which go deeper than `MAX_PLY`),
+    /// kept here so that no node fills or copies an array of its own.
+    children: Vec<Children>,
 }
 
 impl<'a> Worker<'a> {
@@ -90,6 +94,7 @@ impl<'a> Worker<'a> {
             ply_limited: game.ruleset().cycle().max_plies.is_some(),
             lines: vec![Vec::new(); MAX_PLY],
             history_reach: usize::MAX,
+            children: vec![Children::new(game.position()); MAX_PLY + usize::from(QUIESCENCE_PLIES)],
         }
     }
 
@@ -248,7 +253,7 @@ impl<'a> Worker<'a> {
     pub(crate) fn one_ply_score(&mut self, pos: &Position, m: Move) -> i32 {
         let mut child = *pos;
         child.play_unchecked(m);
-        let score = match self.end_by_rules(&child, zobrist::hash(&child), 1) {
+        let score = match self.end_by_rules(&child, child.legal_mask(), zobrist::hash(&child), 1) {
             Ok(_) => self.shared.eval.evaluate(&child),
             Err(score) => score,
         };
@@ -288,7 +293,8 @@ impl<'a> Worker<'a> {
         let ply_index = usize::from(ply).min(MAX_PLY - 1);
         self.lines[ply_index].clear();
         let hash = zobrist::hash(pos);
-        let repeats = match self.end_by_rules(pos, hash, ply) {
+        let legal = pos.legal_mask();
+        let repeats = match self.end_by_rules(pos, legal, hash, ply) {
             Ok(repeats) => repeats,
             Err(score) => return score,
         };
@@ -307,13 +313,13 @@ impl<'a> Worker<'a> {
             return within(self.shared.eval.evaluate(pos), bounds);
         }
         if depth == 0 {
-            let score = self.quiesce(pos, alpha, beta, ply, QUIESCENCE_PLIES);
+            let score = self.quiesce(pos, legal, alpha, beta, ply, QUIESCENCE_PLIES);
             return within(score, bounds);
         }
         let key = self.table_key(hash, ply);
         let mut tt_move = None;
         if let Some(entry) = self.shared.table.probe(key) {
-            tt_move = entry.best_move(pos);
+            tt_move = entry.best_move(pos, legal);
             // A position already on the path since the last capture counts
             // its occurrences from there: a score found elsewhere does not
             // hold for it.
@@ -352,8 +358,9 @@ impl<'a> Worker<'a> {
         }
         if !done {
             let first = usize::from(tt_move.is_some());
-            let children = Children::ordered(pos, tt_move);
-            for (i, &(gain, m, child)) in children.as_slice().iter().enumerate() {
+            self.children[ply_index].fill_ordered(pos, legal, tt_move);
+            for i in 0..self.children[ply_index].len {
+                let (gain, m, child) = self.children[ply_index].items[i];
                 if self.search_child(pos, &mut node, first + i, (m, child), gain == 0) {
                     break;
                 }
@@ -400,7 +407,16 @@ impl<'a> Worker<'a> {
     ) -> bool {
         let reduction = late_move_reduction(node.depth, index, quiet);
         let (alpha, beta) = (node.alpha, node.beta);
-        let score = self.child_pvs(pos, &child, node.depth, reduction, alpha, beta, node.ply, index == 0);
+        let score = self.child_pvs(
+            pos,
+            &child,
+            node.depth,
+            reduction,
+            alpha,
+            beta,
+            node.ply,
+            index == 0,
+        );
         if self.stopped {
             return true;
         }
@@ -419,15 +435,26 @@ impl<'a> Worker<'a> {
     /// does better for the side to move (searched `plies` deep, captures
     /// only). A capture changes the stores, so no history rule can end the
     /// game on the way; the position's own rules can.
-    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: u16, plies: u8) -> i32 {
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce(
+        &mut self,
+        pos: &Position,
+        legal: u16,
+        mut alpha: i32,
+        beta: i32,
+        ply: u16,
+        plies: u8,
+    ) -> i32 {
         let stand = self.shared.eval.evaluate(pos);
         if plies == 0 || stand >= beta {
             return stand;
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        let captures = Children::captures(pos);
-        for &(_, _, child) in captures.as_slice().iter().take(QUIESCENCE_BREADTH) {
+        let at = usize::from(ply);
+        self.children[at].fill_captures(pos, legal);
+        for i in 0..self.children[at].len.min(QUIESCENCE_BREADTH) {
+            let (_, _, child) = self.children[at].items[i];
             if !self.visit() {
                 return 0;
             }
@@ -437,9 +464,10 @@ impl<'a> Worker<'a> {
             } else {
                 (-beta, -alpha)
             };
-            let score = match child.outcome() {
+            let child_legal = child.legal_mask();
+            let score = match ended(&child, child_legal) {
                 Some(outcome) => terminal_score(&child, outcome, ply + 1),
-                None => self.quiesce(&child, a, b, ply + 1, plies - 1),
+                None => self.quiesce(&child, child_legal, a, b, ply + 1, plies - 1),
             };
             let score = if same_side { score } else { -score };
             if self.stopped {
@@ -496,8 +524,14 @@ impl<'a> Worker<'a> {
     /// no-capture and ply limits), as `Err`; while it goes on, `Ok` with
     /// whether the position occurred before since the last capture. Notes
     /// in `history_reach` how far up the path the history rules looked.
-    pub(crate) fn end_by_rules(&mut self, pos: &Position, key: u64, ply: u16) -> Result<bool, i32> {
-        if let Some(outcome) = pos.outcome() {
+    pub(crate) fn end_by_rules(
+        &mut self,
+        pos: &Position,
+        legal: u16,
+        key: u64,
+        ply: u16,
+    ) -> Result<bool, i32> {
+        if let Some(outcome) = ended(pos, legal) {
             return Err(terminal_score(pos, outcome, ply));
         }
         let cycle = pos.ruleset().cycle();
@@ -580,12 +614,14 @@ impl<'a> Worker<'a> {
             .shared
             .table
             .probe(self.root_key(pos))
-            .and_then(|e| e.best_move(pos));
+            .and_then(|e| e.best_move(pos, pos.legal_mask()));
         let mut moves = MoveList::new();
         if let Some(m) = tt_move {
             moves.push(m);
         }
-        for &(_, m, _) in Children::ordered(pos, tt_move).as_slice() {
+        let mut children = Children::new(pos);
+        children.fill_ordered(pos, pos.legal_mask(), tt_move);
+        for &(_, m, _) in children.as_slice() {
             moves.push(m);
         }
         moves
@@ -645,65 +681,68 @@ struct Node {
 /// The legal moves of a position with the positions they lead to, best
 /// first by a cheap guess: the seeds each move puts in the mover's store
 /// (ties in house order), without the move the search has played already
-/// (the table's). Kept inline: the search makes one of these at most
-/// nodes and plays each move once. (Killer and history ordering of the
+/// (the table's). The search keeps one for each ply and fills it again at
+/// each node, playing each move once. (Killer and history ordering of the
 /// other moves was tried and not kept: 300 games at 20 000 positions a
 /// move showed no gain.)
+#[derive(Clone, Debug)]
 struct Children {
     items: [(i32, Move, Position); MAX_HOUSES],
     len: usize,
 }
 
 impl Children {
-    /// The children but `skip`'s, best first; each key is the move's
-    /// gain (0 for a quiet move).
-    fn ordered(pos: &Position, skip: Option<Move>) -> Children {
-        let mut mask = pos.legal_mask();
+    /// No children yet (`pos` only fills the room).
+    fn new(pos: &Position) -> Children {
+        Children {
+            items: [(0, Move::new(pos.turn(), crate::House(0)), *pos); MAX_HOUSES],
+            len: 0,
+        }
+    }
+
+    /// Fills in the children of `pos`, whose legal moves are `mask`, but
+    /// `skip`'s, best first; each key is the move's gain (0 for a quiet
+    /// move).
+    fn fill_ordered(&mut self, pos: &Position, mut mask: u16, skip: Option<Move>) {
         if let Some(m) = skip {
             mask &= !(1 << m.house().index());
         }
+        self.len = 0;
+        for &m in MoveList::from_mask(pos.turn(), mask).iter() {
+            self.insert(pos, m, |_| true);
+        }
+    }
+
+    /// Fills in the children of `pos`, whose legal moves are `mask`, that
+    /// capture, the biggest capture first: the moves that surely capture
+    /// nothing are not played.
+    fn fill_captures(&mut self, pos: &Position, mask: u16) {
+        self.len = 0;
         let moves = MoveList::from_mask(pos.turn(), mask);
-        let mover = pos.turn();
-        let mut children = Children {
-            items: [(0, Move::new(mover, crate::House(0)), *pos); MAX_HOUSES],
-            len: moves.len(),
-        };
-        for (slot, &m) in children.items.iter_mut().zip(moves.iter()) {
-            let mut child = *pos;
-            child.play_unchecked(m);
-            let gain = i32::from(child.board().store(mover)) - i32::from(pos.board().store(mover));
-            *slot = (gain, m, child);
-        }
-        children.sort();
-        children
-    }
-
-    /// The children that capture, the biggest capture first (ties in
-    /// house order): the moves that surely capture nothing are not played.
-    fn captures(pos: &Position) -> Children {
-        let moves = pos.legal_moves();
-        let mover = pos.turn();
-        let mut children = Children {
-            items: [(0, Move::new(mover, crate::House(0)), *pos); MAX_HOUSES],
-            len: 0,
-        };
         for &m in moves.iter().filter(|&&m| pos.may_capture(m)) {
-            let mut child = *pos;
-            child.play_unchecked(m);
-            let gain = i32::from(child.board().store(mover)) - i32::from(pos.board().store(mover));
-            if gain > 0 {
-                children.items[children.len] = (gain, m, child);
-                children.len += 1;
-            }
+            self.insert(pos, m, |gain| gain > 0);
         }
-        children.sort();
-        children
     }
 
-    /// Sorts the children best first: the biggest gain, ties in house order.
-    fn sort(&mut self) {
-        self.items[..self.len]
-            .sort_unstable_by_key(|&(key, m, _)| (core::cmp::Reverse(key), m.house()));
+    /// Plays `m` and, if `keep` takes its gain, puts the child after those
+    /// that gain as much or more: moves given in house order end up by
+    /// gain, ties in house order.
+    #[inline(always)]
+    fn insert(&mut self, pos: &Position, m: Move, keep: impl Fn(i32) -> bool) {
+        let mover = pos.turn();
+        let mut child = *pos;
+        child.play_unchecked(m);
+        let gain = i32::from(child.board().store(mover)) - i32::from(pos.board().store(mover));
+        if !keep(gain) {
+            return;
+        }
+        let mut at = self.len;
+        while at > 0 && self.items[at - 1].0 < gain {
+            self.items[at] = self.items[at - 1];
+            at -= 1;
+        }
+        self.items[at] = (gain, m, child);
+        self.len += 1;
     }
 
     fn as_slice(&self) -> &[(i32, Move, Position)] {
@@ -711,7 +750,13 @@ impl Children {
     }
 }
 
-/// Spreads a 64-bit value over all bits (SplitMix64's finaliser); 0 stays 0.
+/// How the game ends at `pos`, whose legal moves are `legal`, by the
+/// position's own rules: only a position without legal moves ends
+/// ([`Position::is_game_over`]), so the others skip the question.
+fn ended(pos: &Position, legal: u16) -> Option<crate::Outcome> {
+    if legal == 0 { pos.outcome() } else { None }
+}
+
 /// The seeds in both stores: it only grows, and a capture changes it.
 fn store_total(pos: &Position) -> u16 {
     let stores = pos.board().stores();
