@@ -542,14 +542,16 @@ impl Database {
         if position.majority_reached() {
             return Err(ProbeError::GameOver);
         }
-        let (houses, seeds) = Frame::houses_of(position);
-        let max = self.max_seeds().unwrap_or(0);
+        // The seeds first: a search asks about many positions above the
+        // database, which need no frame.
+        let seeds = usize::from(position.board.seeds_on_board());
         if seeds >= self.layers.len() {
             return Err(ProbeError::TooManySeeds {
                 seeds: seeds as u8,
-                max,
+                max: self.max_seeds().unwrap_or(0),
             });
         }
+        let (houses, _) = Frame::houses_of(position);
         let i = self.frame(seeds).index_of(&houses) as usize;
         Ok((houses, seeds, i))
     }
