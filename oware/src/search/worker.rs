@@ -431,11 +431,11 @@ impl<'a> Worker<'a> {
         node.alpha >= node.beta
     }
 
-    /// The score of `pos` at the horizon: the evaluation, unless a capture
-    /// does better for the side to move (searched `plies` deep, captures
-    /// only). A capture changes the stores, so no history rule can end the
-    /// game on the way; the position's own rules can.
-    #[allow(clippy::too_many_arguments)]
+    /// The score of `pos` (whose legal moves are `legal`) at the horizon:
+    /// the evaluation, unless a capture does better for the side to move
+    /// (searched `plies` deep, captures only). A capture changes the
+    /// stores, so no history rule can end the game on the way; the
+    /// position's own rules can.
     fn quiesce(
         &mut self,
         pos: &Position,
