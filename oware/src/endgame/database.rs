@@ -551,7 +551,7 @@ impl Database {
                 max: self.max_seeds().unwrap_or(0),
             });
         }
-        let (houses, _) = Frame::houses_of(position);
+        let houses = Frame::frame_houses(position);
         let i = self.frame(seeds).index_of(&houses) as usize;
         Ok((houses, seeds, i))
     }

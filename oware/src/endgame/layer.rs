@@ -63,12 +63,17 @@ impl Frame<'_> {
     /// The houses of `position` in the database frame of its side to move,
     /// with the seeds on the board.
     pub(crate) fn houses_of(position: &Position) -> (Houses, usize) {
-        let board = if position.turn == Side::South {
-            position.board
+        let seeds = usize::from(position.board.seeds_on_board());
+        (Frame::frame_houses(position), seeds)
+    }
+
+    /// The houses of `position` in the database frame of its side to move.
+    pub(crate) fn frame_houses(position: &Position) -> Houses {
+        if position.turn == Side::South {
+            position.board.pits
         } else {
-            position.board.mirrored()
-        };
-        (board.pits, usize::from(board.seeds_on_board()))
+            position.board.mirrored().pits
+        }
     }
 
     /// The index of `houses` (database frame, `2h` houses used).

@@ -348,7 +348,7 @@ impl Position {
         // Bit 7 of each byte moved to bit 0 and summed into the top byte
         // by one multiplication (a popcount without the instruction).
         let count = |bytes: Row| ((bytes >> 7).wrapping_mul(u64::MAX / 0xFF) >> 56) as i32;
-        let nonzero = bytes_at_least(row, 1);
+        let nonzero = nonzero_bytes(row);
         EvalTerms {
             lapping_houses: count(bytes_at_least(row, 11)),
             weak_houses: count(nonzero & !bytes_at_least(row, 3)),

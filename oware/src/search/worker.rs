@@ -610,17 +610,18 @@ impl<'a> Worker<'a> {
 
     /// The legal moves of `pos` (the root), best first.
     pub(crate) fn ordered_moves(&self, pos: &Position) -> MoveList {
+        let legal = pos.legal_mask();
         let tt_move = self
             .shared
             .table
             .probe(self.root_key(pos))
-            .and_then(|e| e.best_move(pos, pos.legal_mask()));
+            .and_then(|e| e.best_move(pos, legal));
         let mut moves = MoveList::new();
         if let Some(m) = tt_move {
             moves.push(m);
         }
         let mut children = Children::new(pos);
-        children.fill_ordered(pos, pos.legal_mask(), tt_move);
+        children.fill_ordered(pos, legal, tt_move);
         for &(_, m, _) in children.as_slice() {
             moves.push(m);
         }
