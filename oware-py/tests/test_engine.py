@@ -211,7 +211,7 @@ WORK: dict[str, Callable[[], object]] = {
     "analyse": lambda: Board().analyse(nodes=3_000_000),
     "perft": lambda: Board().perft(11),
     "player": lambda: _level5_game(6),
-    "match": lambda: oware.play_match(4, 4, games=8),
+    "match": lambda: oware.play_match(4, 4, games=20),
     "random_games": lambda: oware.random_games(60_000, threads=1),
 }
 
