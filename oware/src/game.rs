@@ -326,24 +326,25 @@ impl Game {
     /// The outcome of the current position with its history; also keeps
     /// its legal moves.
     fn compute_outcome(&mut self) -> Option<Outcome> {
-        let pos = *self.position();
         // A position ends the game by its own rules exactly when it has no
         // legal move: only then ask why.
-        let mask = pos.legal_mask();
+        let mask = self.position().legal_mask();
         self.legal = mask;
+        let pos = self.position();
         if self.agreed {
             return Some(self.split_outcome(Termination::Agreement));
         }
         if mask == 0 {
             return Some(
                 pos.outcome()
-                    .unwrap_or_else(|| Game::split(&pos, Termination::NoMoves)),
+                    .unwrap_or_else(|| Game::split(pos, Termination::NoMoves)),
             );
         }
-        let cycle = self.ruleset().cycle();
+        let cycle = pos.ruleset().cycle();
+        // With a repetition rule, the occurrences are counted move by move.
         if cycle
             .occurrences
-            .is_some_and(|n| self.repetitions() >= usize::from(n))
+            .is_some_and(|n| self.repetitions.count() >= u16::from(n))
         {
             return Some(self.split_outcome(Termination::Cycle));
         }

@@ -327,8 +327,9 @@ impl Repetitions {
     /// The bookkeeping of a game that starts at `start`.
     pub(crate) fn new(start: &Position) -> Repetitions {
         let tracked = start.ruleset().cycle().occurrences.is_some();
-        // Room for half a typical game (about 100 plies in Abapa).
-        let mut repetitions = Repetitions(Occurrences::new(tracked, 64));
+        // Room for a typical game (about 100 plies in Abapa), as the
+        // game's own history has.
+        let mut repetitions = Repetitions(Occurrences::new(tracked, 128));
         repetitions.push(core::slice::from_ref(start));
         repetitions
     }
