@@ -25,6 +25,22 @@
 //!    games at `--check-nodes` positions a move, colours swapped, both with
 //!    the same endgame database.
 //!
+//! With `--spsa N`, the weights are tuned in games instead (SPSA, as
+//! Fishtest tunes Stockfish): each of `N` iterations moves every weight to
+//! be tuned up or down by a perturbation at random, plays `--spsa-pairs`
+//! game pairs (`--nodes` positions a move, colours swapped) of the weights
+//! moved one way against the weights moved the other, and steps each weight
+//! towards the side that scored more. The perturbation falls from
+//! `--spsa-c` centiseeds and the step from `--spsa-r` as the iterations
+//! go (the gains of Spall, 1998). `--state FILE` keeps the iteration and
+//! the weights after each one, and a run given the same file goes on from
+//! there, so a long tuning runs in pieces (`--pause-after K` iterations, or
+//! stopped at any time) and gives what one run would:
+//!
+//! ```text
+//! cargo run --release --example tune_eval -- --spsa 1000 --state spsa.txt --pause-after 100 --check-games 0
+//! ```
+//!
 //! Everything is reproducible from the seed (node budgets, not time).
 use std::sync::Arc;
 
@@ -76,6 +92,29 @@ struct Args {
     /// Fit nothing: check the starting weights (`--set`) in the match.
     #[arg(long)]
     no_fit: bool,
+    /// Tune the weights in this many SPSA iterations of games instead of
+    /// fitting them to positions (0: fit).
+    #[arg(long, default_value = "0", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    spsa: u32,
+    /// Game pairs an SPSA iteration plays, shared among the threads.
+    #[arg(long, default_value = "2", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    spsa_pairs: u32,
+    /// The SPSA perturbation of each weight at the last iteration, in
+    /// centiseeds (larger before: it falls as iteration^-0.101).
+    #[arg(long, default_value = "20", value_parser = parse_positive)]
+    spsa_c: f64,
+    /// The SPSA step at the last iteration, in centiseeds a weight moves
+    /// for each game point won or lost, per centiseed of perturbation.
+    #[arg(long, default_value = "0.01", value_parser = parse_positive)]
+    spsa_r: f64,
+    /// A file that keeps the SPSA iteration and weights: read if it exists
+    /// (the run goes on from there), written after every iteration.
+    #[arg(long, value_name = "FILE")]
+    state: Option<std::path::PathBuf>,
+    /// Stop after this many SPSA iterations of this run, to go on later
+    /// from `--state` (which it needs).
+    #[arg(long, value_name = "K", requires = "state", value_parser = clap::value_parser!(u32).range(1..))]
+    pause_after: Option<u32>,
     /// Positions a move in the check match.
     #[arg(long, default_value = "20000", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     check_nodes: u64,
@@ -127,6 +166,8 @@ fn main() {
     }
     let fitted = if args.no_fit {
         start
+    } else if args.spsa > 0 {
+        spsa::tune(&args, start, database.as_ref())
     } else {
         fit(&args, start, database.as_ref())
     };
@@ -171,6 +212,15 @@ fn parse_setting(text: &str) -> Result<(String, i32), String> {
     }
     let value = value.parse().map_err(|e| format!("{value}: {e}"))?;
     Ok((name.to_owned(), value))
+}
+
+/// A finite number above 0.
+fn parse_positive(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
+        Ok(_) => Err(format!("{text}: must be a number above 0")),
+        Err(e) => Err(format!("{text}: {e}")),
+    }
 }
 
 /// Every game's quiet positions with their labels, and whether the
@@ -333,21 +383,28 @@ fn term(terms: &EvalTerms, name: &str) -> i32 {
     }
 }
 
+/// A maker of level-5 players with `eval`, `nodes` positions a move and
+/// the database, for [`play_match`].
+fn player_with(
+    eval: Evaluation,
+    nodes: u64,
+    database: Option<&Arc<Database>>,
+) -> impl FnMut(u64) -> Player + Send + use<> {
+    let database = database.cloned();
+    move |s: u64| {
+        let player = Player::reproducible(Level::Five, s)
+            .with_limits(SearchLimits::nodes(nodes))
+            .with_evaluation(eval);
+        match &database {
+            Some(db) => player.with_endgame(Arc::clone(db)),
+            None => player,
+        }
+    }
+}
+
 /// The fitted weights against the engine's, in two halves on two threads.
 fn check(args: &Args, fitted: Evaluation, database: Option<Arc<Database>>) {
-    let limits = SearchLimits::nodes(args.check_nodes);
-    let player = |eval: Evaluation| {
-        let database = database.clone();
-        move |s: u64| {
-            let player = Player::reproducible(Level::Five, s)
-                .with_limits(limits)
-                .with_evaluation(eval);
-            match &database {
-                Some(db) => player.with_endgame(Arc::clone(db)),
-                None => player,
-            }
-        }
-    };
+    let player = |eval: Evaluation| player_with(eval, args.check_nodes, database.as_ref());
     let halves = [
         args.check_games / 2 + args.check_games % 2,
         args.check_games / 2,
@@ -378,4 +435,276 @@ fn check(args: &Args, fitted: Evaluation, database: Option<Arc<Database>>) {
         "these weights vs the engine's, {} positions a move: {total}",
         args.check_nodes
     );
+}
+
+/// Tuning in games: simultaneous perturbation stochastic approximation
+/// (SPSA, Spall 1998), with Fishtest's form of the step.
+mod spsa {
+    use std::path::Path;
+    use std::sync::Arc;
+
+    use oware::endgame::Database;
+    use oware::search::{Evaluation, Rng, play_match};
+
+    use super::{Args, WEIGHTS, player_with, weight};
+
+    /// The exponents of the perturbation's and the step's decay (Spall's
+    /// recommended 0.101 and 0.602).
+    const GAMMA: f64 = 0.101;
+    const ALPHA: f64 = 0.602;
+
+    /// Where a tuning stands: the iterations done of how many (the gains
+    /// depend on the whole), and the weights, as real numbers (the players
+    /// use them rounded).
+    #[derive(Clone, Debug, PartialEq)]
+    struct State {
+        done: u32,
+        of: u32,
+        weights: Vec<(&'static str, f64)>,
+    }
+
+    /// The weights SPSA tunes from `start`: those of `--fit`, else every
+    /// weight but mobility (whose count costs a move generation at every
+    /// leaf) whose term `args.variant` counts.
+    fn tuned_names(args: &Args) -> Vec<&'static str> {
+        WEIGHTS
+            .into_iter()
+            .filter(|&name| {
+                if args.fit.is_empty() {
+                    name != "mobility" && counts(args, name)
+                } else {
+                    args.fit.iter().any(|f| f == name)
+                }
+            })
+            .collect()
+    }
+
+    /// Whether the term `name` is counted in some position of a few random
+    /// games of the variant.
+    fn counts(args: &Args, name: &str) -> bool {
+        let mut rng = Rng::new(args.seed);
+        (0..8).any(|_| {
+            let mut game = oware::Game::new(args.variant);
+            let mut seen = false;
+            while !game.is_game_over() && !seen {
+                let terms = Evaluation::terms(game.position());
+                seen = super::term(&terms, name) != 0;
+                let moves = game.legal_moves();
+                let _ = game.play(moves[rng.below(moves.len())]);
+            }
+            seen
+        })
+    }
+
+    /// Tunes the weights from `start` as `args` says, reporting on the way;
+    /// returns them rounded.
+    pub(super) fn tune(
+        args: &Args,
+        start: Evaluation,
+        database: Option<&Arc<Database>>,
+    ) -> Evaluation {
+        let names = tuned_names(args);
+        let fresh = State {
+            done: 0,
+            of: args.spsa,
+            weights: names
+                .iter()
+                .map(|&n| (n, f64::from(*weight(&mut start.clone(), n))))
+                .collect(),
+        };
+        let mut state = match &args.state {
+            Some(path) => match read_state(path, &fresh) {
+                Ok(state) => state,
+                Err(e) => {
+                    eprintln!("error: {}: {e}", path.display());
+                    std::process::exit(2);
+                }
+            },
+            None => fresh,
+        };
+        say!(
+            "SPSA from iteration {} to {}: {} pairs an iteration at {} positions a move, tuning {}",
+            state.done,
+            args.spsa,
+            args.spsa_pairs,
+            args.nodes,
+            names.join(", ")
+        );
+        let every = (args.spsa / 10).max(1);
+        let stop = args
+            .pause_after
+            .map_or(args.spsa, |k| state.done.saturating_add(k).min(args.spsa));
+        while state.done < stop {
+            state = iteration(args, start, &state, database);
+            if let Some(path) = &args.state
+                && let Err(e) = write_state(path, &state)
+            {
+                eprintln!("error: {}: {e}", path.display());
+                std::process::exit(2);
+            }
+            if state.done % every == 0 || state.done == stop {
+                say!("iteration {}: {}", state.done, show(&state));
+            }
+        }
+        if state.done < args.spsa {
+            say!(
+                "paused after iteration {} of {}: the same command goes on from there",
+                state.done,
+                args.spsa
+            );
+            std::process::exit(0);
+        }
+        evaluation(start, &state.weights, None)
+    }
+
+    /// The weights as `name value` pairs, one decimal.
+    fn show(state: &State) -> String {
+        let parts: Vec<String> = state
+            .weights
+            .iter()
+            .map(|(n, v)| format!("{n} {v:.1}"))
+            .collect();
+        parts.join(", ")
+    }
+
+    /// `start` with `weights` rounded, each moved by `shift` (its sign
+    /// for each weight, times the perturbation) if given.
+    fn evaluation(
+        start: Evaluation,
+        weights: &[(&str, f64)],
+        shift: Option<(&[f64], f64)>,
+    ) -> Evaluation {
+        let mut eval = start;
+        for (i, &(name, value)) in weights.iter().enumerate() {
+            let moved = shift.map_or(value, |(signs, c)| value + signs[i] * c);
+            *weight(&mut eval, name) = moved.round() as i32;
+        }
+        eval
+    }
+
+    /// One iteration after `state`: its pairs played, the weights stepped.
+    fn iteration(
+        args: &Args,
+        start: Evaluation,
+        state: &State,
+        database: Option<&Arc<Database>>,
+    ) -> State {
+        let k = f64::from(state.done + 1);
+        let n = f64::from(args.spsa);
+        // Fishtest's gains: the perturbation is spsa_c and the step
+        // spsa_r per centiseed at the last iteration, larger before.
+        let big_a = 0.1 * n;
+        let c_k = args.spsa_c * n.powf(GAMMA) / k.powf(GAMMA);
+        let a = args.spsa_r * args.spsa_c * args.spsa_c * (big_a + n).powf(ALPHA);
+        let a_k = a / (big_a + k).powf(ALPHA);
+        let seed = args
+            .seed
+            .wrapping_mul(0x9E37_79B9)
+            .wrapping_add(u64::from(state.done));
+        let mut rng = Rng::new(seed);
+        let signs: Vec<f64> = state
+            .weights
+            .iter()
+            .map(|_| if rng.next_u64() & 1 == 0 { 1.0 } else { -1.0 })
+            .collect();
+        let plus = evaluation(start, &state.weights, Some((&signs, c_k)));
+        let minus = evaluation(start, &state.weights, Some((&signs, -c_k)));
+        let points = play_pairs(args, plus, minus, seed, database);
+        let weights = state
+            .weights
+            .iter()
+            .zip(&signs)
+            .map(|(&(name, value), sign)| (name, value + a_k / c_k * points * sign))
+            .collect();
+        State {
+            done: state.done + 1,
+            weights,
+            ..*state
+        }
+    }
+
+    /// `plus`'s wins less its losses in `args.spsa_pairs` game pairs
+    /// against `minus`, the pairs shared among the threads.
+    fn play_pairs(
+        args: &Args,
+        plus: Evaluation,
+        minus: Evaluation,
+        seed: u64,
+        database: Option<&Arc<Database>>,
+    ) -> f64 {
+        let threads = args.threads.min(args.spsa_pairs);
+        let results: Vec<_> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let pairs = (t..args.spsa_pairs).step_by(threads as usize).count() as u32;
+                    let (a, b) = (
+                        player_with(plus, args.nodes, database),
+                        player_with(minus, args.nodes, database),
+                    );
+                    let seed = seed.wrapping_add(7919 * u64::from(t));
+                    scope.spawn(move || play_match(args.variant, 2 * pairs, seed, a, b))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a match thread panicked"))
+                .collect()
+        });
+        results
+            .iter()
+            .map(|r| f64::from(r.wins) - f64::from(r.losses))
+            .sum()
+    }
+
+    /// The state in `path`, or `fresh` if there is no such file; an error
+    /// for a file that is not a state of the same weights.
+    fn read_state(path: &Path, fresh: &State) -> Result<State, String> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(fresh.clone()),
+            Err(e) => return Err(e.to_string()),
+        };
+        let mut lines = text.lines();
+        let (done, of) = lines
+            .next()
+            .and_then(|l| l.strip_prefix("iteration "))
+            .and_then(|l| l.split_once(" of "))
+            .and_then(|(done, of)| Some((done.parse().ok()?, of.parse().ok()?)))
+            .filter(|(done, of)| done <= of)
+            .ok_or("the first line is not `iteration N of M`")?;
+        if of != fresh.of {
+            return Err(format!(
+                "it is a tuning of {of} iterations, not {} (--spsa)",
+                fresh.of
+            ));
+        }
+        let mut weights = Vec::new();
+        for (line, &(name, _)) in lines.by_ref().zip(&fresh.weights) {
+            let value = line
+                .strip_prefix(name)
+                .and_then(|v| v.strip_prefix(' '))
+                .and_then(|v| v.parse::<f64>().ok())
+                .filter(|v| v.is_finite())
+                .ok_or_else(|| format!("expected `{name} VALUE`, found `{line}`"))?;
+            weights.push((name, value));
+        }
+        if weights.len() != fresh.weights.len() || lines.next().is_some() {
+            return Err(format!(
+                "it does not hold the weights tuned here ({})",
+                show(fresh)
+            ));
+        }
+        Ok(State { done, of, weights })
+    }
+
+    /// Writes `state` to `path` whole: first beside it, then renamed.
+    fn write_state(path: &Path, state: &State) -> std::io::Result<()> {
+        let mut text = format!("iteration {} of {}\n", state.done, state.of);
+        for (name, value) in &state.weights {
+            text.push_str(&format!("{name} {value:?}\n"));
+        }
+        let temporary = path.with_extension(format!("tmp{}", std::process::id()));
+        std::fs::write(&temporary, text)?;
+        std::fs::rename(&temporary, path)
+    }
 }

@@ -86,3 +86,64 @@ fn an_unknown_weight_is_refused_with_the_names() {
     let (_, err, code) = run_tune(&["--fit", "speed"]);
     assert_eq!(code, Some(2), "{err}");
 }
+
+#[test]
+fn an_spsa_tuning_in_pieces_ends_where_one_run_ends() {
+    let dir = std::env::temp_dir().join(format!("oware-spsa-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (whole, pieces) = (dir.join("whole.txt"), dir.join("pieces.txt"));
+    let args = [
+        "--spsa",
+        "3",
+        "--nodes",
+        "300",
+        "--endgame-seeds",
+        "6",
+        "--check-games",
+        "0",
+    ];
+    let with_state = |path: &std::path::Path, extra: &[&str]| {
+        let state = ["--state", path.to_str().unwrap()];
+        run_tune(&[&args[..], &state[..], extra].concat())
+    };
+    let (out, err, code) = with_state(&whole, &[]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "SPSA from iteration 0 to 3: 2 pairs an iteration at 300 positions a move, \
+         tuning lapping_houses, weak_houses, empty_houses",
+        "{out}"
+    );
+    assert!(
+        lines[3].starts_with("iteration 3: lapping_houses "),
+        "{out}"
+    );
+    assert!(lines[4].starts_with("Evaluation { mobility: 0, "), "{out}");
+    let (paused, _, code) = with_state(&pieces, &["--pause-after", "2"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        paused.ends_with("paused after iteration 2 of 3: the same command goes on from there\n"),
+        "{paused}"
+    );
+    let (rest, _, code) = with_state(&pieces, &[]);
+    assert_eq!(code, Some(0));
+    assert!(rest.starts_with("SPSA from iteration 2 to 3: "), "{rest}");
+    // The same weights, to the last bit, and the same state file.
+    assert_eq!(rest.lines().last(), out.lines().last(), "{rest}");
+    let state = std::fs::read_to_string(&whole).unwrap();
+    assert_eq!(std::fs::read_to_string(&pieces).unwrap(), state);
+    assert!(
+        state.starts_with("iteration 3 of 3\nlapping_houses "),
+        "{state}"
+    );
+    // A state of another length of tuning is refused, and left alone.
+    let (_, err, code) = run_tune(&["--spsa", "4", "--state", whole.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("it is a tuning of 3 iterations, not 4 (--spsa)"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&whole).unwrap(), state);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
