@@ -138,7 +138,15 @@ fn an_spsa_tuning_in_pieces_ends_where_one_run_ends() {
         "{state}"
     );
     // A state of another length of tuning is refused, and left alone.
-    let (_, err, code) = run_tune(&["--spsa", "4", "--state", whole.to_str().unwrap()]);
+    let refused = [
+        "--spsa",
+        "4",
+        "--endgame-seeds",
+        "0",
+        "--state",
+        whole.to_str().unwrap(),
+    ];
+    let (_, err, code) = run_tune(&refused);
     assert_eq!(code, Some(2));
     assert!(
         err.contains("it is a tuning of 3 iterations, not 4 (--spsa)"),
