@@ -49,7 +49,9 @@ mod common;
 
 use clap::Parser;
 use oware::endgame::{Convention, Database};
-use oware::search::{EvalTerms, Evaluation, Level, Player, Rng, SearchLimits, play_match};
+use oware::search::{
+    EvalTerms, Evaluation, Level, MatchResult, Player, Rng, SearchLimits, play_match,
+};
 use oware::{Game, Position, Ruleset};
 
 /// Fit the evaluation's weights to self-play games and endgame values.
@@ -383,40 +385,37 @@ fn term(terms: &EvalTerms, name: &str) -> i32 {
     }
 }
 
-/// A maker of level-5 players with `eval`, `nodes` positions a move and
-/// the database, for [`play_match`].
-fn player_with(
-    eval: Evaluation,
+/// `a` against `b` (level 5 with those weights, `nodes` positions a move
+/// and the database), game counts `games[i]` on thread `i` from seed
+/// `seed + 7919 i` (a count of 0 plays nothing), the results summed.
+fn match_on_threads(
+    args: &Args,
+    games: &[u32],
+    seed: u64,
+    (a, b): (Evaluation, Evaluation),
     nodes: u64,
     database: Option<&Arc<Database>>,
-) -> impl FnMut(u64) -> Player + Send + use<> {
-    let database = database.cloned();
-    move |s: u64| {
-        let player = Player::reproducible(Level::Five, s)
-            .with_limits(SearchLimits::nodes(nodes))
-            .with_evaluation(eval);
-        match &database {
-            Some(db) => player.with_endgame(Arc::clone(db)),
-            None => player,
+) -> MatchResult {
+    let player = |eval: Evaluation| {
+        let database = database.cloned();
+        move |s: u64| {
+            let player = Player::reproducible(Level::Five, s)
+                .with_limits(SearchLimits::nodes(nodes))
+                .with_evaluation(eval);
+            match &database {
+                Some(db) => player.with_endgame(Arc::clone(db)),
+                None => player,
+            }
         }
-    }
-}
-
-/// The fitted weights against the engine's, in two halves on two threads.
-fn check(args: &Args, fitted: Evaluation, database: Option<Arc<Database>>) {
-    let player = |eval: Evaluation| player_with(eval, args.check_nodes, database.as_ref());
-    let halves = [
-        args.check_games / 2 + args.check_games % 2,
-        args.check_games / 2,
-    ];
-    let results: Vec<_> = std::thread::scope(|scope| {
-        let handles: Vec<_> = halves
+    };
+    let results: Vec<MatchResult> = std::thread::scope(|scope| {
+        let handles: Vec<_> = games
             .iter()
             .enumerate()
             .filter(|(_, n)| **n > 0)
             .map(|(i, &n)| {
-                let (a, b) = (player(fitted), player(Evaluation::default()));
-                let seed = args.seed.wrapping_add(7919 * i as u64);
+                let (a, b) = (player(a), player(b));
+                let seed = seed.wrapping_add(7919 * i as u64);
                 scope.spawn(move || play_match(args.variant, n, seed, a, b))
             })
             .collect();
@@ -431,6 +430,23 @@ fn check(args: &Args, fitted: Evaluation, database: Option<Arc<Database>>) {
         total.draws += r.draws;
         total.losses += r.losses;
     }
+    total
+}
+
+/// The fitted weights against the engine's, in two halves on two threads.
+fn check(args: &Args, fitted: Evaluation, database: Option<Arc<Database>>) {
+    let halves = [
+        args.check_games / 2 + args.check_games % 2,
+        args.check_games / 2,
+    ];
+    let total = match_on_threads(
+        args,
+        &halves,
+        args.seed,
+        (fitted, Evaluation::default()),
+        args.check_nodes,
+        database.as_ref(),
+    );
     say!(
         "these weights vs the engine's, {} positions a move: {total}",
         args.check_nodes
@@ -444,9 +460,9 @@ mod spsa {
     use std::sync::Arc;
 
     use oware::endgame::Database;
-    use oware::search::{Evaluation, Rng, play_match};
+    use oware::search::{Evaluation, Rng};
 
-    use super::{Args, WEIGHTS, player_with, weight};
+    use super::{Args, WEIGHTS, match_on_threads, weight};
 
     /// The exponents of the perturbation's and the step's decay (Spall's
     /// recommended 0.101 and 0.602).
@@ -467,33 +483,38 @@ mod spsa {
     /// weight but mobility (whose count costs a move generation at every
     /// leaf) whose term `args.variant` counts.
     fn tuned_names(args: &Args) -> Vec<&'static str> {
+        if !args.fit.is_empty() {
+            return WEIGHTS
+                .into_iter()
+                .filter(|&name| args.fit.iter().any(|f| f == name))
+                .collect();
+        }
+        let counted = counted_weights(args);
         WEIGHTS
             .into_iter()
-            .filter(|&name| {
-                if args.fit.is_empty() {
-                    name != "mobility" && counts(args, name)
-                } else {
-                    args.fit.iter().any(|f| f == name)
-                }
-            })
+            .zip(counted)
+            .filter(|&(name, counted)| name != "mobility" && counted)
+            .map(|(name, _)| name)
             .collect()
     }
 
-    /// Whether the term `name` is counted in some position of a few random
-    /// games of the variant.
-    fn counts(args: &Args, name: &str) -> bool {
+    /// By weight of [`WEIGHTS`]: whether its term is counted in some
+    /// position of a few random games of the variant.
+    fn counted_weights(args: &Args) -> [bool; WEIGHTS.len()] {
         let mut rng = Rng::new(args.seed);
-        (0..8).any(|_| {
+        let mut counted = [false; WEIGHTS.len()];
+        for _ in 0..8 {
             let mut game = oware::Game::new(args.variant);
-            let mut seen = false;
-            while !game.is_game_over() && !seen {
+            while !game.is_game_over() {
                 let terms = Evaluation::terms(game.position());
-                seen = super::term(&terms, name) != 0;
+                for (seen, name) in counted.iter_mut().zip(WEIGHTS) {
+                    *seen |= super::term(&terms, name) != 0;
+                }
                 let moves = game.legal_moves();
                 let _ = game.play(moves[rng.below(moves.len())]);
             }
-            seen
-        })
+        }
+        counted
     }
 
     /// Tunes the weights from `start` as `args` says, reporting on the way;
@@ -509,7 +530,10 @@ mod spsa {
             of: args.spsa,
             weights: names
                 .iter()
-                .map(|&n| (n, f64::from(*weight(&mut start.clone(), n))))
+                .map(|&n| {
+                    let mut copy = start;
+                    (n, f64::from(*weight(&mut copy, n)))
+                })
                 .collect(),
         };
         let mut state = match &args.state {
@@ -633,27 +657,11 @@ mod spsa {
         database: Option<&Arc<Database>>,
     ) -> f64 {
         let threads = args.threads.min(args.spsa_pairs);
-        let results: Vec<_> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    let pairs = (t..args.spsa_pairs).step_by(threads as usize).count() as u32;
-                    let (a, b) = (
-                        player_with(plus, args.nodes, database),
-                        player_with(minus, args.nodes, database),
-                    );
-                    let seed = seed.wrapping_add(7919 * u64::from(t));
-                    scope.spawn(move || play_match(args.variant, 2 * pairs, seed, a, b))
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a match thread panicked"))
-                .collect()
-        });
-        results
-            .iter()
-            .map(|r| f64::from(r.wins) - f64::from(r.losses))
-            .sum()
+        let games: Vec<u32> = (0..threads)
+            .map(|t| 2 * (t..args.spsa_pairs).step_by(threads as usize).count() as u32)
+            .collect();
+        let r = match_on_threads(args, &games, seed, (plus, minus), args.nodes, database);
+        f64::from(r.wins) - f64::from(r.losses)
     }
 
     /// The state in `path`, or `fresh` if there is no such file; an error
