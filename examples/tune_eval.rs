@@ -687,7 +687,7 @@ mod spsa {
             ));
         }
         let mut weights = Vec::new();
-        for (line, &(name, _)) in lines.by_ref().zip(&fresh.weights) {
+        for (&(name, _), line) in fresh.weights.iter().zip(lines.by_ref()) {
             let value = line
                 .strip_prefix(name)
                 .and_then(|v| v.strip_prefix(' '))

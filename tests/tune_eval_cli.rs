@@ -153,5 +153,13 @@ fn an_spsa_tuning_in_pieces_ends_where_one_run_ends() {
         "{err}"
     );
     assert_eq!(std::fs::read_to_string(&whole).unwrap(), state);
+    // So is a state with a line more than its weights.
+    std::fs::write(&pieces, format!("{state}lapping_houses 1.0\n")).unwrap();
+    let (_, err, code) = with_state(&pieces, &[]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("it does not hold the weights tuned here"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
