@@ -23,7 +23,8 @@
 //! MS` (`--their-movetime`, else `--movetime`, default 1000). An illegal move, a crash, or no
 //! `bestmove` within the move time plus 5 s loses the game for it, and it
 //! is started again. One line is printed per game, then the result from
-//! our engine's view.
+//! our engine's view. `--openings FILE` starts the pairs from the openings
+//! of a file (positions from real games, say) rather than random plies.
 use std::fs::OpenOptions;
 use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
@@ -95,6 +96,13 @@ struct Args {
     /// (default 2).
     #[arg(long, value_name = "N", requires = "engine", conflicts_with_all = LEVEL_MODES)]
     opening_plies: Option<usize>,
+    /// Start each pair of games against `--engine` from the next opening
+    /// of this file, in place of random plies: one a line, as a game
+    /// record's moves from the start (`1. C f 2. B a` or `Cf Ba`); blank
+    /// lines and lines starting with `#` are skipped, and the openings go
+    /// round when the pairs outnumber them.
+    #[arg(long, value_name = "FILE", requires = "engine", conflicts_with_all = ["ladder", "eval_terms", "a", "b", "opening_plies"])]
+    openings: Option<PathBuf>,
     /// Append each game against `--engine` to this file, as a game record.
     #[arg(long, value_name = "FILE", requires = "engine", conflicts_with_all = LEVEL_MODES)]
     record: Option<PathBuf>,
@@ -112,7 +120,13 @@ fn main() -> ExitCode {
         )
     };
     if let Some(command) = &args.engine {
-        return engine_match(&Setup::new(&args, command));
+        return match Setup::new(&args, command) {
+            Ok(setup) => engine_match(&setup),
+            Err(message) => {
+                eprintln!("error: {message}");
+                ExitCode::from(2)
+            }
+        };
     }
     if args.ladder {
         for pair in Level::ALL.windows(2) {
@@ -164,12 +178,20 @@ struct Setup {
     /// The outside engine's time per move, if given apart.
     their_movetime: Option<u64>,
     opening_plies: usize,
+    /// The openings of `--openings`, with their line numbers in the file.
+    openings: Vec<(usize, Game)>,
     record: Option<PathBuf>,
 }
 
 impl Setup {
-    fn new(args: &Args, command: &str) -> Setup {
-        Setup {
+    fn new(args: &Args, command: &str) -> Result<Setup, String> {
+        let openings = match &args.openings {
+            Some(path) => {
+                read_openings(path, args.variant).map_err(|e| format!("{}: {e}", path.display()))?
+            }
+            None => Vec::new(),
+        };
+        Ok(Setup {
             command: command.to_owned(),
             ruleset: args.variant,
             games: args.games,
@@ -178,8 +200,21 @@ impl Setup {
             movetime: args.movetime,
             their_movetime: args.their_movetime,
             opening_plies: args.opening_plies.unwrap_or(2),
+            openings,
             record: args.record.clone(),
+        })
+    }
+
+    /// The game the `pair`-th pair of games starts from, and how a game's
+    /// line names it: its random plies, or its line of `--openings`.
+    fn opening(&self, pair: u32) -> (Game, String) {
+        if self.openings.is_empty() {
+            let game = opening(self.ruleset, self.seed, pair, self.opening_plies);
+            let moves = game.moves().iter().map(|m| m.char()).collect();
+            return (game, moves);
         }
+        let (line, game) = &self.openings[pair as usize % self.openings.len()];
+        (game.clone(), format!("line {line}"))
     }
 
     /// Our player for a game: the level, with `--movetime` as its only
@@ -226,18 +261,22 @@ fn engine_match(setup: &Setup) -> ExitCode {
         Some(ms) if ms == theirs => format!("{ms} ms"),
         Some(ms) => format!("ours {ms} ms, theirs {theirs} ms"),
     };
+    let openings = match setup.openings.len() {
+        0 => format!("random opening plies {}", setup.opening_plies),
+        n => format!("openings {n} from the file"),
+    };
     say!(
-        "{} vs {}: {}, games {}, random opening plies {}, time per move {time}",
+        "{} vs {}: {}, games {}, {openings}, time per move {time}",
         names[0],
         names[1],
         setup.ruleset,
         setup.games,
-        setup.opening_plies
     );
     let mut tally = Tally::default();
     for number in 0..setup.games {
-        let played = play_one(&mut client, setup, number);
-        say!("{}", played.line(number, setup.opening_plies));
+        let (start, label) = setup.opening(number / 2);
+        let played = play_one(&mut client, setup, number, start);
+        say!("{}", played.line(number, &label));
         if let Some(path) = &setup.record
             && let Err(e) = played.append_record(path, number, &names)
         {
@@ -258,11 +297,11 @@ fn engine_match(setup: &Setup) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Plays game `number` (from 0). Games go in pairs from the same opening;
-/// we are South in the first of each pair.
-fn play_one(client: &mut Client, setup: &Setup, number: u32) -> Played {
+/// Plays game `number` (from 0) on from `start`. Games go in pairs from the
+/// same opening; we are South in the first of each pair.
+fn play_one(client: &mut Client, setup: &Setup, number: u32, start: Game) -> Played {
     let mut played = Played {
-        game: opening(setup.ruleset, setup.seed, number / 2, setup.opening_plies),
+        game: start,
         ours: if number.is_multiple_of(2) {
             Side::South
         } else {
@@ -281,6 +320,51 @@ fn play_one(client: &mut Client, setup: &Setup, number: u32) -> Played {
         }
     }
     played
+}
+
+/// The most bytes an openings file may have: far more than any set of
+/// openings needs, and read whole.
+const MAX_OPENINGS_BYTES: u64 = 16 << 20;
+
+/// The openings of a file for `--openings`, each a game of `ruleset` that
+/// is not over, with its line number; an error names the line at fault.
+fn read_openings(path: &Path, ruleset: Ruleset) -> Result<Vec<(usize, Game)>, String> {
+    let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
+    if size > MAX_OPENINGS_BYTES {
+        return Err(format!(
+            "{size} bytes, more than the {MAX_OPENINGS_BYTES} an openings file may have"
+        ));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let mut openings = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let number = index + 1;
+        let game = opening_of(line, ruleset).map_err(|e| format!("line {number}: {e}"))?;
+        openings.push((number, game));
+    }
+    if openings.is_empty() {
+        return Err("no openings in the file".to_owned());
+    }
+    Ok(openings)
+}
+
+/// The game of `ruleset` after the moves of `text`, if they are legal and
+/// leave the game going on.
+fn opening_of(text: &str, ruleset: Ruleset) -> Result<Game, String> {
+    let moves = oware::record::parse_moves(text).map_err(|e| e.to_string())?;
+    let mut game = Game::new(ruleset);
+    for (ply, m) in moves.into_iter().enumerate() {
+        game.play(m)
+            .map_err(|e| format!("move {} ({}): {e}", ply + 1, m.char()))?;
+    }
+    if let Some(outcome) = game.outcome() {
+        return Err(format!("the game is over ({outcome})"));
+    }
+    Ok(game)
 }
 
 /// The opening of the `pair`-th pair of games: `plies` random legal plies,
@@ -387,7 +471,7 @@ impl Played {
 
     /// `game 3: ours South, opening Cf: win (South wins 25-19 (majority),
     /// margin +6), 87 plies, ms/move ours 201, theirs 199`.
-    fn line(&self, number: u32, opening_plies: usize) -> String {
+    fn line(&self, number: u32, opening: &str) -> String {
         let result = self.result();
         let word = match (result.wins, result.losses) {
             (1, _) => "win",
@@ -399,10 +483,6 @@ impl Played {
             (None, Some(outcome)) => outcome.to_string(),
             (None, None) => "unfinished".to_owned(),
         };
-        let opening: String = self.game.moves()[..opening_plies.min(self.game.ply())]
-            .iter()
-            .map(|m| m.char())
-            .collect();
         format!(
             "game {}: ours {}, opening {opening}: {word} ({how}, margin {:+}), {} plies, ms/move ours {:.0}, theirs {:.0}",
             number + 1,

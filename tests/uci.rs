@@ -536,3 +536,78 @@ fn an_illegal_move_or_a_crash_loses_the_game() {
         "{text}"
     );
 }
+
+/// `--openings FILE`: each pair of games starts from the next line of the
+/// file (comments and blank lines skipped, going round), and a line that
+/// is not a legal opening is refused before any game, naming the line.
+#[test]
+fn pairs_start_from_the_openings_of_a_file() {
+    let dir = std::env::temp_dir().join(format!("oware-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, "1. C f 2. B a\n\n# a comment\nA\n").unwrap();
+    // The fake notes each position it is given, then crashes at its go.
+    let log = dir.join("positions.txt");
+    let fake = FAKE.replace("GO", "exit 3").replace(
+        "quit)",
+        &format!("position*) echo \"$line\" >> '{}';; quit)", log.display()),
+    );
+    let file_arg = file.to_str().unwrap();
+    let (text, ok) = run_match(&[
+        "--engine",
+        &fake,
+        "--games",
+        "6",
+        "--movetime",
+        "20",
+        "--openings",
+        file_arg,
+    ]);
+    assert!(ok, "{text}");
+    assert!(text.contains("openings 2 from the file"), "{text}");
+    let openings: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split_once(", opening ")?.1.split_once(':'))
+        .map(|(opening, _)| opening)
+        .collect();
+    assert_eq!(
+        openings,
+        ["line 1", "line 1", "line 4", "line 4", "line 1", "line 1"],
+        "{text}"
+    );
+    // Ours is South in the first game of each pair: after `CfBa` South
+    // moves, so the engine's first position is the opening and our move;
+    // in the second, the opening alone. After `A` North is to move.
+    let positions = std::fs::read_to_string(&log).unwrap();
+    let firsts: Vec<&str> = positions.lines().collect();
+    assert_eq!(firsts.len(), 6, "{positions}");
+    for (line, opening, theirs_first) in [
+        (firsts[0], "CfBa", false),
+        (firsts[1], "CfBa", true),
+        (firsts[2], "A", true),
+        (firsts[3], "A", false),
+    ] {
+        let moves = line.strip_prefix("position startpos moves ").unwrap();
+        assert!(moves.starts_with(opening), "{positions}");
+        assert_eq!(moves.len() == opening.len(), theirs_first, "{positions}");
+    }
+    // An illegal move (a is North's, and South moves first), on line 2.
+    std::fs::write(&file, "Cf\na\n").unwrap();
+    let (text, ok) = run_match(&["--engine", &fake, "--games", "2", "--openings", file_arg]);
+    assert!(!ok, "{text}");
+    assert!(
+        text.contains("openings.txt: line 2: move 1 (a): "),
+        "{text}"
+    );
+    // Random plies and a file of openings do not go together.
+    let (text, ok) = run_match(&[
+        "--engine",
+        &fake,
+        "--openings",
+        file_arg,
+        "--opening-plies",
+        "4",
+    ]);
+    assert!(!ok && text.contains("cannot be used with"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
