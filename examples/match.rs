@@ -186,9 +186,8 @@ struct Setup {
 impl Setup {
     fn new(args: &Args, command: &str) -> Result<Setup, String> {
         let openings = match &args.openings {
-            Some(path) => {
-                read_openings(path, args.variant).map_err(|e| format!("{}: {e}", path.display()))?
-            }
+            Some(path) => read_openings(path, args.variant, args.games.div_ceil(2) as usize)
+                .map_err(|e| format!("{}: {e}", path.display()))?,
             None => Vec::new(),
         };
         Ok(Setup {
@@ -326,9 +325,14 @@ fn play_one(client: &mut Client, setup: &Setup, number: u32, start: Game) -> Pla
 /// openings needs, and read whole.
 const MAX_OPENINGS_BYTES: u64 = 16 << 20;
 
-/// The openings of a file for `--openings`, each a game of `ruleset` that
-/// is not over, with its line number; an error names the line at fault.
-fn read_openings(path: &Path, ruleset: Ruleset) -> Result<Vec<(usize, Game)>, String> {
+/// The first `needed` openings of a file for `--openings` (a match plays
+/// no more), each a game of `ruleset` that is not over, with its line
+/// number; every line is checked, and an error names the line at fault.
+fn read_openings(
+    path: &Path,
+    ruleset: Ruleset,
+    needed: usize,
+) -> Result<Vec<(usize, Game)>, String> {
     let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
     if size > MAX_OPENINGS_BYTES {
         return Err(format!(
@@ -344,7 +348,9 @@ fn read_openings(path: &Path, ruleset: Ruleset) -> Result<Vec<(usize, Game)>, St
         }
         let number = index + 1;
         let game = opening_of(line, ruleset).map_err(|e| format!("line {number}: {e}"))?;
-        openings.push((number, game));
+        if openings.len() < needed {
+            openings.push((number, game));
+        }
     }
     if openings.is_empty() {
         return Err("no openings in the file".to_owned());

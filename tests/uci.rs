@@ -599,6 +599,11 @@ fn pairs_start_from_the_openings_of_a_file() {
         text.contains("openings.txt: line 2: move 1 (a): "),
         "{text}"
     );
+    // A match keeps only the openings its pairs play (every line is still
+    // checked): one pair, one of three.
+    std::fs::write(&file, "Cf\nBa\nDc\n").unwrap();
+    let (text, ok) = run_match(&["--engine", &fake, "--games", "2", "--openings", file_arg]);
+    assert!(ok && text.contains("openings 1 from the file"), "{text}");
     // Random plies and a file of openings do not go together.
     let (text, ok) = run_match(&[
         "--engine",
