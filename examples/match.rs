@@ -363,10 +363,7 @@ fn read_openings(
 fn opening_of(text: &str, ruleset: Ruleset) -> Result<Game, String> {
     let moves = oware::record::parse_moves(text).map_err(|e| e.to_string())?;
     let mut game = Game::new(ruleset);
-    for (ply, m) in moves.into_iter().enumerate() {
-        game.play(m)
-            .map_err(|e| format!("move {} ({}): {e}", ply + 1, m.char()))?;
-    }
+    common::play_moves(&mut game, &moves)?;
     if let Some(outcome) = game.outcome() {
         return Err(format!("the game is over ({outcome})"));
     }

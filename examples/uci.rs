@@ -243,10 +243,8 @@ impl Engine {
             }
             _ => return Err("error: expected position startpos|fen <position> [moves ...]".into()),
         };
-        for (i, m) in parse_moves(moves)?.into_iter().enumerate() {
-            game.play(m)
-                .map_err(|e| format!("error: ply {}: {e}; the position is unchanged", i + 1))?;
-        }
+        common::play_moves(&mut game, &parse_moves(moves)?)
+            .map_err(|e| format!("error: {e}; the position is unchanged"))?;
         self.game = game;
         Ok(())
     }

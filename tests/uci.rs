@@ -596,7 +596,7 @@ fn pairs_start_from_the_openings_of_a_file() {
     let (text, ok) = run_match(&["--engine", &fake, "--games", "2", "--openings", file_arg]);
     assert!(!ok, "{text}");
     assert!(
-        text.contains("openings.txt: line 2: move 1 (a): "),
+        text.contains("openings.txt: line 2: ply 1: illegal move a: "),
         "{text}"
     );
     // A match keeps only the openings its pairs play (every line is still

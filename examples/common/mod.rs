@@ -26,7 +26,7 @@ macro_rules! say_part {
 use std::io::{self, BufRead, Read};
 
 use clap::Args;
-use oware::{ParsePositionError, Position, Ruleset};
+use oware::{Game, Move, ParsePositionError, Position, Ruleset};
 
 /// Where a game starts: a variant's start, or a position string.
 #[derive(Args, Debug)]
@@ -54,6 +54,16 @@ impl StartArgs {
             None => Ok(Position::new(self.variant.unwrap_or_default())),
         }
     }
+}
+
+/// Plays `moves` on `game` in order; an illegal one stops there, as `ply N:
+/// illegal move ...` (N counted from 1 among `moves`), with the moves
+/// before it played.
+pub fn play_moves(game: &mut Game, moves: &[Move]) -> Result<(), String> {
+    for (i, &m) in moves.iter().enumerate() {
+        game.play(m).map_err(|e| format!("ply {}: {e}", i + 1))?;
+    }
+    Ok(())
 }
 
 /// The longest line a text protocol reads, in bytes (`uci`, and `match`

@@ -136,7 +136,8 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
         Some(text) => oware::record::parse_moves(text).map_err(|e| e.to_string())?,
         None => Vec::new(),
     };
-    check_moves(&game, &moves)?;
+    // The moves are checked on a copy: the session plays them itself.
+    common::play_moves(&mut game.clone(), &moves)?;
     let endgame = match &args.endgame {
         Some(dir) => Some(load_endgame(dir, &game, &sides)?),
         None => None,
@@ -198,16 +199,6 @@ impl Args {
         self.level = self.level.or(level);
         Ok(())
     }
-}
-
-/// An error naming the first of `moves` that cannot be played in turn
-/// from `game` ("ply 2: ..."), counted from the first.
-fn check_moves(game: &Game, moves: &[oware::Move]) -> Result<(), String> {
-    let mut game = game.clone();
-    for (i, &m) in moves.iter().enumerate() {
-        game.play(m).map_err(|e| format!("ply {}: {e}", i + 1))?;
-    }
-    Ok(())
 }
 
 /// Who plays each side, from `--you`, `--level` and `--engines`.
