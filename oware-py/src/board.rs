@@ -11,8 +11,7 @@ use oware::record::TagErrorKind;
 use oware::{Game, Position, Record, StopHandle, Termination};
 
 use crate::common::{
-    Int, OBS_EXTRA, TYPICAL_PLIES, interruptible, limits_from, observe, quoted, returns_of,
-    stopped, value_error,
+    Int, OBS_EXTRA, interruptible, limits_from, observe, quoted, returns_of, stopped, value_error,
 };
 use crate::errors::{InvalidTagError, PyResultExt};
 use crate::moves::{
@@ -111,9 +110,10 @@ fn as_move(obj: &Bound<'_, PyAny>, method: &str) -> PyResult<oware::Move> {
 fn replay(start: Position, moves: &[u8], agreed: bool) -> PyResult<Game> {
     let h = start.ruleset().houses_per_side();
     let mut game = Game::from_position(start);
-    // Room for the moves, or a typical game's; only a hint (a move that
-    // cannot have room aborts, as any allocation does).
-    game.try_reserve(moves.len().max(TYPICAL_PLIES)).ok();
+    // Room for the moves; only a hint (a move that cannot have room aborts,
+    // as any allocation does). A board with no moves stays small until its
+    // first push makes room for a typical game.
+    game.try_reserve(moves.len()).ok();
     for (ply, &i) in moves.iter().enumerate() {
         let m = oware::Move::from_index(usize::from(i), h)
             .ok_or_else(|| value_error(format!("ply {}: no house has index {i}", ply + 1)))?;

@@ -295,11 +295,11 @@ pub(crate) fn stopped(_: oware::Stopped) -> PyErr {
 
 // ---------------------------------------------------------------- games
 
-/// The plies a new game makes room for before it starts (a `Board` made
-/// new or unpickled, a batch game): a typical Abapa game's, about 100,
-/// within the room for 128 positions a new core `Game` has. Its repetition
-/// table then does not grow mid-game, which re-inserts every hash: a tenth
-/// of a batch's time, 2 % of a per-move loop's in Python.
+/// The plies a batch game makes room for before it starts (it then asks
+/// for room ply by ply, to turn a lack of memory into an error): a typical
+/// Abapa game's, about 100, as a core `Game` makes on its first move. Its
+/// repetition table then does not grow mid-game, which re-inserts every
+/// hash: a tenth of a batch's time.
 pub(crate) const TYPICAL_PLIES: usize = 127;
 
 // ---------------------------------------------------------------- observation

@@ -6,6 +6,11 @@ use crate::{
     Termination,
 };
 
+/// The plies a game makes room for on its first move: a typical game's
+/// (about 100 in Abapa) with some to spare, 128 positions with the start
+/// (the repetition table's 256 slots).
+const TYPICAL_PLIES: usize = 127;
+
 /// A game in progress: the starting position, the moves played, and what
 /// the rules that look at history need (repetition and the no-capture
 /// limit, Abapa R11). It supports undo and ending by agreement.
@@ -53,12 +58,12 @@ impl Game {
     /// position for the repetition rule).
     #[must_use]
     pub fn from_position(start: Position) -> Game {
-        // Room for a typical game (about 100 plies in Abapa) up front.
-        let mut positions = Vec::with_capacity(128);
-        positions.push(start);
+        // No room for moves yet: a game that is never played (a position
+        // loaded to look at, a copy kept in a tree) stays small. The first
+        // move makes room for a typical game ([`Game::make_room`]).
         let mut game = Game {
-            positions,
-            moves: Vec::with_capacity(128),
+            positions: vec![start],
+            moves: Vec::new(),
             repetitions: Repetitions::new(&start),
             legal: 0,
             agreed: false,
@@ -225,10 +230,23 @@ impl Game {
 
     /// Adds `next`, reached by `m`, to the history and updates the outcome.
     fn record(&mut self, next: Position, m: Move) {
+        if self.moves.len() == self.moves.capacity() {
+            self.make_room();
+        }
         self.positions.push(next);
         self.moves.push(m);
         self.repetitions.push(&self.positions);
         self.outcome = self.compute_outcome();
+    }
+
+    /// Makes room for as many moves again as the game has, and at least for
+    /// a typical game (about 100 plies in Abapa): the history and the
+    /// repetition table then grow together, and most games grow them once.
+    /// Only a hint: where the memory cannot be had, each push asks for its
+    /// own.
+    #[cold]
+    fn make_room(&mut self) {
+        self.try_reserve(self.moves.len().max(TYPICAL_PLIES)).ok();
     }
 
     /// Makes room for `plies` more moves, so that playing them allocates
@@ -396,5 +414,74 @@ impl Default for Game {
     /// A new game of Abapa.
     fn default() -> Game {
         Game::new(Ruleset::abapa())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bytes the game's history and repetition table hold room for.
+    fn room_bytes(game: &Game) -> usize {
+        game.positions.capacity() * size_of::<Position>()
+            + game.moves.capacity() * size_of::<Move>()
+            + game.repetitions.room_bytes()
+    }
+
+    /// A new game holds room for its start only (a million positions loaded
+    /// to look at took 12 GB when each reserved a typical game); the first
+    /// move makes room for a typical game, and playing it through allocates
+    /// nothing more; a copy of a new game is as small.
+    #[test]
+    fn a_game_makes_room_for_its_moves_when_the_first_is_played() {
+        for ruleset in [Ruleset::abapa(), Ruleset::openspiel()] {
+            let mut game = Game::new(ruleset);
+            let new = room_bytes(&game);
+            assert!(new <= 256, "{ruleset:?}: {new} bytes");
+            let copy = room_bytes(&game.clone());
+            assert!(copy <= 512, "{ruleset:?}: {copy} bytes");
+            let mut pick = 7usize;
+            game.play(game.legal_moves()[0]).unwrap();
+            let room = room_bytes(&game);
+            assert!(game.moves.capacity() >= TYPICAL_PLIES);
+            while game.ply() < TYPICAL_PLIES && !game.is_game_over() {
+                let legal = game.legal_moves();
+                pick = pick.wrapping_mul(31).wrapping_add(17);
+                game.play(legal[pick % legal.len()]).unwrap();
+            }
+            assert!(game.ply() > 60, "{ruleset:?}: {} plies", game.ply());
+            assert_eq!(room_bytes(&game), room, "{ruleset:?}");
+        }
+    }
+
+    /// Games played with room made move by move end as games given room
+    /// for all their moves up front, ply by ply, including those longer
+    /// than a typical game, whose room grows again.
+    #[test]
+    fn room_made_move_by_move_changes_no_outcome() {
+        let mut long = 0;
+        for ruleset in [Ruleset::abapa(), Ruleset::openspiel()] {
+            for seed in 0..200u64 {
+                let mut lazy = Game::new(ruleset);
+                let mut ready = Game::new(ruleset);
+                ready.try_reserve(1000).unwrap();
+                let mut pick = seed;
+                while !lazy.is_game_over() {
+                    let legal = lazy.legal_moves();
+                    assert_eq!(legal, ready.legal_moves());
+                    pick = pick
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let m = legal[(pick >> 33) as usize % legal.len()];
+                    assert_eq!(lazy.play_quiet(m), ready.play_quiet(m));
+                }
+                assert_eq!(lazy.outcome(), ready.outcome());
+                if lazy.ply() > TYPICAL_PLIES {
+                    long += 1;
+                    assert!(lazy.moves.capacity() > TYPICAL_PLIES);
+                }
+            }
+        }
+        assert!(long > 10, "{long} games longer than {TYPICAL_PLIES} plies");
     }
 }

@@ -285,6 +285,14 @@ impl Occurrences {
         self.insert_all(old.iter().filter(|s| s.latest != NONE));
     }
 
+    /// The bytes of its arrays' room, for the tests of a game's size.
+    #[cfg(test)]
+    pub(crate) fn room_bytes(&self) -> usize {
+        self.starts.capacity() * size_of::<u32>()
+            + self.entries.capacity() * size_of::<Entry>()
+            + self.slots.len() * size_of::<Slot>()
+    }
+
     /// Makes room for `additional` more pushes without allocating, or
     /// fails with nothing changed but spare room.
     pub(crate) fn try_reserve(&mut self, additional: usize) -> Result<(), TryReserveError> {
@@ -327,9 +335,9 @@ impl Repetitions {
     /// The bookkeeping of a game that starts at `start`.
     pub(crate) fn new(start: &Position) -> Repetitions {
         let tracked = start.ruleset().cycle().occurrences.is_some();
-        // Room for a typical game (about 100 plies in Abapa), as the
-        // game's own history has.
-        let mut repetitions = Repetitions(Occurrences::new(tracked, 128));
+        // Room for the start only: the game makes room for its moves when
+        // the first is played.
+        let mut repetitions = Repetitions(Occurrences::new(tracked, 1));
         repetitions.push(core::slice::from_ref(start));
         repetitions
     }
@@ -347,6 +355,12 @@ impl Repetitions {
     /// Forgets the last ply, about to be taken back.
     pub(crate) fn pop(&mut self) {
         self.0.pop();
+    }
+
+    /// As [`Occurrences::room_bytes`].
+    #[cfg(test)]
+    pub(crate) fn room_bytes(&self) -> usize {
+        self.0.room_bytes()
     }
 
     /// As [`Occurrences::try_reserve`].
