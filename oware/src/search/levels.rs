@@ -546,7 +546,9 @@ impl Player {
     /// search ends lines at the database's exact values. Entries the
     /// convention leaves inexact (positions whose value a repetition can
     /// change, under the `abapa` and `openspiel` presets) are searched,
-    /// within the bounds the database gives them.
+    /// within the bounds the database gives them; at the search's horizon
+    /// such a position scores halfway between its evaluation and the
+    /// middle of its bounds.
     ///
     /// ```
     /// use std::sync::Arc;
