@@ -421,6 +421,16 @@ impl Default for Game {
 mod tests {
     use super::*;
 
+    /// A legal move of `game` picked by a step of the random sequence in
+    /// `state`.
+    fn random_move(game: &Game, state: &mut u64) -> Move {
+        let legal = game.legal_moves();
+        *state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        legal[(*state >> 33) as usize % legal.len()]
+    }
+
     /// The bytes the game's history and repetition table hold room for.
     fn room_bytes(game: &Game) -> usize {
         game.positions.capacity() * size_of::<Position>()
@@ -440,14 +450,12 @@ mod tests {
             assert!(new <= 256, "{ruleset:?}: {new} bytes");
             let copy = room_bytes(&game.clone());
             assert!(copy <= 512, "{ruleset:?}: {copy} bytes");
-            let mut pick = 7usize;
+            let mut state = 7;
             game.play(game.legal_moves()[0]).unwrap();
             let room = room_bytes(&game);
             assert!(game.moves.capacity() >= TYPICAL_PLIES);
             while game.ply() < TYPICAL_PLIES && !game.is_game_over() {
-                let legal = game.legal_moves();
-                pick = pick.wrapping_mul(31).wrapping_add(17);
-                game.play(legal[pick % legal.len()]).unwrap();
+                game.play(random_move(&game, &mut state)).unwrap();
             }
             assert!(game.ply() > 60, "{ruleset:?}: {} plies", game.ply());
             assert_eq!(room_bytes(&game), room, "{ruleset:?}");
@@ -465,14 +473,10 @@ mod tests {
                 let mut lazy = Game::new(ruleset);
                 let mut ready = Game::new(ruleset);
                 ready.try_reserve(1000).unwrap();
-                let mut pick = seed;
+                let mut state = seed;
                 while !lazy.is_game_over() {
-                    let legal = lazy.legal_moves();
-                    assert_eq!(legal, ready.legal_moves());
-                    pick = pick
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    let m = legal[(pick >> 33) as usize % legal.len()];
+                    assert_eq!(lazy.legal_moves(), ready.legal_moves());
+                    let m = random_move(&lazy, &mut state);
                     assert_eq!(lazy.play_quiet(m), ready.play_quiet(m));
                 }
                 assert_eq!(lazy.outcome(), ready.outcome());

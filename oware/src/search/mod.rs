@@ -702,8 +702,8 @@ impl Searcher {
     /// value a repetition can change), the line ends there when a bound
     /// settles the search's window, and otherwise the evaluation at the
     /// search's horizon is kept within them and drawn halfway to their
-    /// middle (a line below that repeats a
-    /// position can still score outside them: the bounds know no history).
+    /// middle (a line below that repeats a position can still score
+    /// outside them: the bounds know no history).
     /// Clears the table, whose scores came without it.
     pub fn set_endgame(&mut self, db: Option<Arc<Database>>) {
         self.endgame = db;

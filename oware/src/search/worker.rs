@@ -310,11 +310,11 @@ impl<'a> Worker<'a> {
             }
         }
         if ply_index + 1 >= MAX_PLY {
-            return within(self.shared.eval.evaluate(pos), bounds);
+            return horizon_score(self.shared.eval.evaluate(pos), bounds);
         }
         if depth == 0 {
             let score = self.quiesce(pos, legal, alpha, beta, ply, QUIESCENCE_PLIES);
-            return within(score, bounds);
+            return horizon_score(score, bounds);
         }
         let key = self.table_key(hash, ply);
         let mut tt_move = None;
@@ -783,7 +783,7 @@ pub(crate) fn terminal_score(pos: &Position, outcome: crate::Outcome, ply: u16) 
 /// the open endgames of games against Aalina, this scored better than
 /// the bounds alone in 65 pairs of games and worse in 32 (`match
 /// --openings`, 200 ms a move).
-fn within(score: i32, bounds: Option<(i32, i32)>) -> i32 {
+fn horizon_score(score: i32, bounds: Option<(i32, i32)>) -> i32 {
     match bounds {
         Some((lower, upper)) => (score.clamp(lower, upper) + (lower + upper) / 2) / 2,
         None => score,
@@ -797,16 +797,16 @@ pub(crate) fn is_forced(score: i32) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::within;
+    use super::horizon_score;
 
     /// Hand-worked: a score is clamped into the bounds, then drawn halfway
     /// to their middle; without bounds it stays.
     #[test]
     fn a_horizon_score_meets_the_middle_of_the_bounds_halfway() {
-        assert_eq!(within(500, Some((-400, 400))), 200);
-        assert_eq!(within(-100, Some((-800, 0))), -250);
-        assert_eq!(within(-900, Some((-800, 0))), -600);
-        assert_eq!(within(300, Some((200, 600))), 350);
-        assert_eq!(within(123, None), 123);
+        assert_eq!(horizon_score(500, Some((-400, 400))), 200);
+        assert_eq!(horizon_score(-100, Some((-800, 0))), -250);
+        assert_eq!(horizon_score(-900, Some((-800, 0))), -600);
+        assert_eq!(horizon_score(300, Some((200, 600))), 350);
+        assert_eq!(horizon_score(123, None), 123);
     }
 }
