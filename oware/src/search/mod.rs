@@ -1,7 +1,8 @@
 //! The engine: iterative-deepening principal-variation search for every
 //! ruleset, with a lock-free transposition table shared by its threads
-//! (Lazy SMP), late-move reductions of quiet moves, a capture search at the
-//! horizon, and time management for a budget a move.
+//! (Lazy SMP), late-move reductions of quiet moves, a ply less where the
+//! table has no move (internal iterative reduction), a capture search at
+//! the horizon, and time management for a budget a move.
 //!
 //! ```
 //! use oware::search::{SearchLimits, Searcher};

