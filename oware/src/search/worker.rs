@@ -675,7 +675,8 @@ fn late_move_reduction(depth: u8, index: usize, quiet: bool) -> u8 {
 /// the shallower search fills the table, and the next iteration finds the
 /// node with a move). (Measured: 600 games at 20 000 positions a move
 /// against the same search without it, colours swapped from random
-/// openings, 58.9 %.)
+/// openings, 58.9 %; against Aalina no change that 80 games at 200 ms and
+/// 40 at 1 s a move could show.)
 fn reduced_without_table_move(depth: u8, tt_move: Option<Move>) -> u8 {
     if tt_move.is_none() && depth >= BLIND_DEPTH {
         depth - 1
