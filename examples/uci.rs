@@ -32,7 +32,7 @@
 //!   `off` for none, else `~/.cache/oware/endgame`), builds the rest in
 //!   memory up to [`oware::search::AUTO_ENDGAME_SEEDS`] seeds on the board
 //!   (seconds), then goes on to [`oware::search::CACHED_ENDGAME_SEEDS`] into
-//!   the cache where the machine has the memory (about 4 minutes, once per
+//!   the cache where the machine has the memory (about 9 minutes, once per
 //!   machine; [`oware::search::ENDGAME_SEEDS_VAR`] sets how far), using
 //!   each layer as soon as it is built. It says so in an
 //!   `info string`; the engine searches without the database until it is

@@ -1024,10 +1024,10 @@ class Player:
     number). Level 5 (not reproducible)
     builds an endgame database of the positions of up to 12 seeds in a
     background thread the first time it plays a ruleset, once per process,
-    and plays perfectly from it once it is ready; it then goes on to 20
+    and plays perfectly from it once it is ready; it then goes on to 22
     seeds where the machine has the memory, writing each layer into the
     user's cache directory and playing from it as soon as it is built (about
-    4 minutes and 677 MB, once per machine; later processes load them). The
+    9 minutes and 1.6 GB, once per machine; later processes load them). The
     environment variable ``OWARE_ENDGAME_CACHE`` moves that directory, or
     keeps it all in memory with ``off``; ``OWARE_ENDGAME_SEEDS`` sets how
     many seeds the cached layers go to (``16``: about a minute and 91 MB).

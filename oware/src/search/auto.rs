@@ -18,12 +18,14 @@ use crate::endgame::{Convention, Database};
 pub const AUTO_ENDGAME_SEEDS: u8 = 12;
 
 /// The most seeds on the board of the layers level 5 goes on to build into
-/// the endgame cache directory (see [`endgame_cache_dir`]) by default: 20
-/// (C(32, 12) = 226 M boards; for Abapa 677 MB on disk and in memory,
-/// 1.1 GB at the peak of the build, about 4 minutes on a 2-core machine,
-/// once per machine and ruleset), as far as the machine's memory allows: see
-/// [`auto_endgame_seeds`]. [`ENDGAME_SEEDS_VAR`] changes it.
-pub const CACHED_ENDGAME_SEEDS: u8 = 20;
+/// the endgame cache directory (see [`endgame_cache_dir`]) by default: 22
+/// (C(34, 12) = 548 M boards; for `openspiel` 1.6 GB on disk and in
+/// memory, 2.6 GB at the peak of the build, about 9 minutes on a 2-core
+/// machine, once per machine and ruleset), as far as the machine's memory
+/// allows: see [`auto_endgame_seeds`]. [`ENDGAME_SEEDS_VAR`] changes it.
+/// (Against Aalina at 200 ms a move, 80 games on the same openings, the
+/// 22-seed database scored 74.4 % where the 20-seed one scored 71.3 %.)
+pub const CACHED_ENDGAME_SEEDS: u8 = 22;
 
 /// The environment variable that sets the most seeds of the layers level 5
 /// builds into the endgame cache, in place of [`CACHED_ENDGAME_SEEDS`]: a
@@ -57,7 +59,7 @@ pub struct AutoEndgameSeeds {
 /// cgroup's limit). Where the system reports none, the default stops at 16
 /// seeds (91 MB for Abapa). Fewer seeds where the ruleset has fewer or a
 /// board with more houses (at most 2.7 M boards in memory and, by default,
-/// 226 M in the cache); both 0 for rulesets without databases (families
+/// 548 M in the cache); both 0 for rulesets without databases (families
 /// other than Oware).
 ///
 /// ```
@@ -149,7 +151,7 @@ static BUILT: Mutex<Vec<(Ruleset, Slot)>> = Mutex::new(Vec::new());
 /// [`ENDGAME_SEEDS_VAR`]'s number), writing each new layer there (and
 /// this returns the larger database from then on). Fewer seeds where the
 /// ruleset has fewer, or a board with more houses (at most 2.7 M boards in
-/// memory and, by default, 226 M in the cache); under the ruleset's
+/// memory and, by default, 548 M in the cache); under the ruleset's
 /// convention. Every later call in the
 /// process shares them. `None` while the first builds, and always for
 /// rulesets that have none: families other than Oware, or no thread to
@@ -315,8 +317,8 @@ fn build_layer(db: &mut Database, cache: &mut Option<PathBuf>) -> bool {
 const MAX_MEMORY_BOARDS: u128 = 2_704_156;
 
 /// The most boards of a database built into the cache by default: those
-/// of at most 20 seeds on Abapa's 12 houses, C(32, 12) = 225 792 840.
-const MAX_CACHED_BOARDS: u128 = 225_792_840;
+/// of at most 22 seeds on Abapa's 12 houses, C(34, 12) = 548 354 040.
+const MAX_CACHED_BOARDS: u128 = 548_354_040;
 
 /// The most seeds of the cached layers, by default, where the system
 /// reports no available memory: 16, the layers of at most C(28, 12) =
@@ -358,7 +360,8 @@ mod tests {
     fn databases_stay_small_and_within_the_ruleset_seeds() {
         let seeds = |text: &str, most, boards| seeds_for(&text.parse().unwrap(), most, boards);
         assert_eq!(seeds("abapa", 12, MAX_MEMORY_BOARDS), 12);
-        assert_eq!(seeds("abapa", 20, MAX_CACHED_BOARDS), 20);
+        assert_eq!(seeds("abapa", 22, MAX_CACHED_BOARDS), 22);
+        assert_eq!(seeds("abapa", 30, MAX_CACHED_BOARDS), 22);
         assert_eq!(seeds("abapa", 16, SURE_CACHED_BOARDS), 16);
         assert_eq!(seeds("abapa(2,1)", 12, MAX_MEMORY_BOARDS), 4); // only 4 seeds in the game
         // 18 houses: 9 seeds make C(27, 18) = 4.7 M boards, 8 make 1.6 M.
@@ -375,7 +378,9 @@ mod tests {
 
     #[test]
     fn the_cached_layers_go_as_far_as_half_the_available_memory() {
-        assert_eq!(plan_of("abapa", true, None, Some(24)), (12, 20));
+        assert_eq!(plan_of("abapa", true, None, Some(24)), (12, 22));
+        // Up to 21 seeds the build's peak is about 1.7 GB, up to 22 2.6 GB.
+        assert_eq!(plan_of("abapa", true, None, Some(4)), (12, 21));
         // Up to 18 seeds the build's peak is 432 MB, up to 19 696 MB.
         assert_eq!(plan_of("abapa", true, None, Some(1)), (12, 18));
         assert_eq!(plan_of("openspiel", true, None, Some(1)), (12, 18));
@@ -398,7 +403,7 @@ mod tests {
         for bad in ["", "twenty", "-3", "300", "16.5"] {
             assert_eq!(
                 plan_of("abapa", true, Some(bad), Some(24)),
-                (12, 20),
+                (12, 22),
                 "{bad:?}"
             );
         }

@@ -35,8 +35,8 @@ use crate::{Game, Move, StopHandle};
 /// (a few seconds, once per process and ruleset), then goes on to
 /// [`CACHED_ENDGAME_SEEDS`](super::CACHED_ENDGAME_SEEDS) seeds where the machine has the memory
 /// ([`auto_endgame_seeds`](super::auto_endgame_seeds)), writing each layer into the user's
-/// cache directory ([`endgame_cache_dir`](super::endgame_cache_dir): about 4 minutes and
-/// 677 MB once per machine and ruleset; later processes load it); the player uses each
+/// cache directory ([`endgame_cache_dir`](super::endgame_cache_dir): about 9 minutes and
+/// 1.6 GB once per machine and ruleset; later processes load it); the player uses each
 /// layer from the move after it is built. Setting the environment variable
 /// `OWARE_ENDGAME_CACHE` to `off` keeps it to memory, and `OWARE_ENDGAME_SEEDS`
 /// sets how far it goes;
