@@ -312,13 +312,17 @@ fn build_layer(db: &mut Database, cache: &mut Option<PathBuf>) -> bool {
     true
 }
 
-/// The most boards of a database built in memory: those of at most 12
-/// seeds on Abapa's 12 houses, C(24, 12) = 2 704 156.
-const MAX_MEMORY_BOARDS: u128 = 2_704_156;
+/// The houses of the board the default limits are drawn for: Abapa's 12.
+const ABAPA_HOUSES: u128 = 12;
+
+/// The most boards of a database built in memory: those of at most
+/// [`AUTO_ENDGAME_SEEDS`] (12) seeds on Abapa's board, C(24, 12) = 2 704 156.
+const MAX_MEMORY_BOARDS: u128 = boards(AUTO_ENDGAME_SEEDS as u128, ABAPA_HOUSES);
 
 /// The most boards of a database built into the cache by default: those
-/// of at most 22 seeds on Abapa's 12 houses, C(34, 12) = 548 354 040.
-const MAX_CACHED_BOARDS: u128 = 548_354_040;
+/// of at most [`CACHED_ENDGAME_SEEDS`] (22) seeds on Abapa's board,
+/// C(34, 12) = 548 354 040.
+const MAX_CACHED_BOARDS: u128 = boards(CACHED_ENDGAME_SEEDS as u128, ABAPA_HOUSES);
 
 /// The most seeds of the cached layers, by default, where the system
 /// reports no available memory: 16, the layers of at most C(28, 12) =
@@ -327,19 +331,28 @@ const SURE_CACHED_SEEDS: u8 = 16;
 
 /// The most boards of the cached layers where the system reports no
 /// available memory.
-const SURE_CACHED_BOARDS: u128 = 30_421_755;
+const SURE_CACHED_BOARDS: u128 = boards(SURE_CACHED_SEEDS as u128, ABAPA_HOUSES);
+
+/// The boards with at most `seeds` seeds on `houses` houses:
+/// C(seeds + houses, houses).
+const fn boards(seeds: u128, houses: u128) -> u128 {
+    let (mut count, mut i) = (1, 1);
+    while i <= houses {
+        count = count * (seeds + i) / i;
+        i += 1;
+    }
+    count
+}
 
 /// The seeds a database built for `ruleset` goes up to: at most `most` and
 /// the ruleset's seeds, and fewer on boards with more houses, so that it
 /// holds at most `max_boards` boards.
 fn seeds_for(ruleset: &Ruleset, most: u8, max_boards: u128) -> u8 {
     let houses = 2 * ruleset.houses_per_side() as u128;
-    // Boards with at most k seeds on `houses` houses: C(k + houses, houses).
-    let boards = |k: u128| (1..=houses).fold(1u128, |c, i| c * (k + i) / i);
     let most = most.min(ruleset.total_seeds());
     (0..=most)
         .rev()
-        .find(|&k| boards(u128::from(k)) <= max_boards)
+        .find(|&k| boards(u128::from(k), houses) <= max_boards)
         .unwrap_or(0)
 }
 
@@ -359,6 +372,10 @@ mod tests {
     #[test]
     fn databases_stay_small_and_within_the_ruleset_seeds() {
         let seeds = |text: &str, most, boards| seeds_for(&text.parse().unwrap(), most, boards);
+        assert_eq!(
+            (MAX_MEMORY_BOARDS, SURE_CACHED_BOARDS, MAX_CACHED_BOARDS),
+            (2_704_156, 30_421_755, 548_354_040)
+        );
         assert_eq!(seeds("abapa", 12, MAX_MEMORY_BOARDS), 12);
         assert_eq!(seeds("abapa", 22, MAX_CACHED_BOARDS), 22);
         assert_eq!(seeds("abapa", 30, MAX_CACHED_BOARDS), 22);
