@@ -2,7 +2,7 @@
 """Random games per second: pyspiel's ``oware`` and ``mancala`` against this
 package's ``openspiel`` and ``kalah`` presets, measured side by side in one run.
 
-    python oware-py/benches/vs_pyspiel.py [--seconds 3] [--batch 200000]
+    python oware-py/benches/vs_pyspiel.py [--seconds 3] [--rounds 6] [--batch 200000]
 
 Needs ``oware``, ``numpy`` and ``open_spiel`` installed. Each row plays
 uniformly random legal moves until the game ends:
@@ -14,8 +14,12 @@ uniformly random legal moves until the game ends:
                           binding's per-move loop could reach
 - oware, batch:           ``oware.random_games(n)`` (inside Rust; all cores, then one thread)
 
-Each per-move loop runs for ``--seconds`` (after a short warm-up) and the
-rows are printed with their ratio to pyspiel's per-move loop.
+The per-move loops run for ``--seconds`` each (after a short warm-up), split
+into ``--rounds`` turns, one loop after the other in every round (the order
+reversed every other round), so that a busy machine slows all of them
+alike; each row prints its median rate over the rounds and its ratio to
+pyspiel's per-move loop in the same round, the median and, in brackets,
+the lowest and highest. The batch rows are divided by pyspiel's median.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import os
 import platform
 import random
 import time
+from collections.abc import Callable
 
 import pyspiel
 
@@ -101,11 +106,40 @@ def batch_oware(ruleset: str, n: int, threads: int | None) -> tuple[float, float
     return n / elapsed, float(result["plies"].mean())
 
 
+def median(values: list[float]) -> float:
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+def per_move_rows(
+    loops: list[tuple[str, Callable[[float], tuple[float, float]]]], seconds: float, rounds: int
+) -> list[tuple[str, float, float, list[float]]]:
+    """Runs the per-move ``loops`` (the first is pyspiel's) in ``rounds`` turns of
+    ``seconds / rounds`` each; for each loop its median rate, plies a game and
+    its ratios to the first loop's rate in the same round."""
+    rates: list[list[float]] = [[] for _ in loops]
+    plies: list[list[float]] = [[] for _ in loops]
+    for r in range(rounds):
+        order = list(range(len(loops)))
+        for i in order if r % 2 == 0 else reversed(order):
+            rate, per_game = loops[i][1](seconds / rounds)
+            rates[i].append(rate)
+            plies[i].append(per_game)
+    return [
+        (how, median(rates[i]), median(plies[i]), [a / b for a, b in zip(rates[i], rates[0])])
+        for i, (how, _) in enumerate(loops)
+    ]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--seconds", type=float, default=3.0, help="time for each per-move loop")
+    ap.add_argument("--seconds", type=float, default=3.0, help="time for each per-move loop, over all rounds")
+    ap.add_argument("--rounds", type=int, default=6, help="turns the per-move loops take")
     ap.add_argument("--batch", type=int, default=200_000, help="games for each batch row")
     args = ap.parse_args()
+    if args.rounds < 1 or args.seconds <= 0 or args.batch < 1:
+        ap.error("--rounds and --batch must be at least 1, --seconds more than 0")
     print(
         f"oware {oware.__version__}, open_spiel (pyspiel) {getattr(pyspiel, '__version__', '?')}, "
         f"Python {platform.python_version()}, {os.cpu_count()} cores"
@@ -114,16 +148,20 @@ def main() -> None:
     for name, ruleset in [("oware", "openspiel"), ("mancala", "kalah")]:
         per_move_pyspiel(name, 0.2)
         per_move_oware(ruleset, 0.2)
-        base, base_plies = per_move_pyspiel(name, args.seconds)
-        rows = [
-            (f"pyspiel '{name}', per-move loop", base, base_plies),
-            (f"oware '{ruleset}', per-move loop", *per_move_oware(ruleset, args.seconds)),
-            ("CPython floor of that loop", *per_move_floor(ruleset, args.seconds)),
-            (f"oware '{ruleset}', batch, all cores", *batch_oware(ruleset, args.batch, None)),
-            (f"oware '{ruleset}', batch, 1 thread", *batch_oware(ruleset, args.batch, 1)),
+        loops: list[tuple[str, Callable[[float], tuple[float, float]]]] = [
+            (f"pyspiel '{name}', per-move loop", lambda s, n=name: per_move_pyspiel(n, s)),
+            (f"oware '{ruleset}', per-move loop", lambda s, r=ruleset: per_move_oware(r, s)),
+            ("CPython floor of that loop", lambda s, r=ruleset: per_move_floor(r, s)),
         ]
-        for how, rate, plies in rows:
-            print(f"{name:<10} {how:<34} {rate:>12,.0f} {plies:>11.1f} {rate / base:>10.1f}x")
+        rows = per_move_rows(loops, args.seconds, args.rounds)
+        base = rows[0][1]
+        for how, rate, plies, ratios in rows:
+            spread = f" ({min(ratios):.1f}-{max(ratios):.1f})" if len(ratios) > 1 and rate != base else ""
+            print(f"{name:<10} {how:<34} {rate:>12,.0f} {plies:>11.1f} {median(ratios):>10.1f}x{spread}")
+        for how, threads in [("all cores", None), ("1 thread", 1)]:
+            rate, plies = batch_oware(ruleset, args.batch, threads)
+            label = f"oware '{ruleset}', batch, {how}"
+            print(f"{name:<10} {label:<34} {rate:>12,.0f} {plies:>11.1f} {rate / base:>10.1f}x")
 
 
 if __name__ == "__main__":
