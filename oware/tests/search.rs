@@ -1,6 +1,8 @@
 //! The engine: hand-made tactics, forced wins checked against a plain
-//! exhaustive search (with and without the history rules), determinism, legality, analysis, and the ladder of
-//! levels (a small match per pair, so CI stays quick).
+//! exhaustive search (with and without the history rules), wins, draws and
+//! losses under the first-repetition rule checked the same way,
+//! determinism, legality, analysis, and the ladder of levels (a small match
+//! per pair, so CI stays quick).
 
 use oware::search::{Level, Player, Rng, Score, SearchLimits, Searcher, play_match};
 use oware::{Game, Move, Position, Ruleset, Side, Variant};
@@ -572,4 +574,104 @@ fn seeds_vary_level_four_between_equal_moves() {
             .map(|s| s.score);
         assert_eq!(score, Some(best), "{m} in {scores:?}");
     }
+}
+
+/// The final seed difference, from the side to move's view, of `game`
+/// played on best by both sides: a plain minimax over every line through
+/// `Game::play` and `Game::undo`, whose own history rules end a line that
+/// repeats a position (no pruning, no table). With it, whether the first
+/// of the best lines ends by the repetition rule. `None` once `budget`
+/// positions have been visited.
+fn exhaustive_value(game: &mut Game, budget: &mut u32) -> Option<(i32, bool)> {
+    *budget = budget.checked_sub(1)?;
+    if let Some(outcome) = game.outcome() {
+        let me = game.position().turn();
+        let diff = i32::from(*outcome.scores.get(me)) - i32::from(*outcome.scores.get(!me));
+        return Some((diff, outcome.termination == oware::Termination::Cycle));
+    }
+    let me = game.position().turn();
+    let mut best: Option<(i32, bool)> = None;
+    for &m in &game.legal_moves() {
+        game.play(m).expect("a legal move");
+        let child = exhaustive_value(game, budget);
+        let same_side = game.position().turn() == me;
+        game.undo();
+        let (value, by_cycle) = child?;
+        let value = if same_side { value } else { -value };
+        if best.is_none_or(|(b, _)| value > b) {
+            best = Some((value, by_cycle));
+        }
+    }
+    best
+}
+
+/// Under `openspiel`'s repetition rule (the first repetition ends the game,
+/// each side taking the seeds on its own row), on the full board with 2 to
+/// 4 seeds left: the search's result (win, draw or loss) and its move match
+/// a plain exhaustive search over whole games, including positions where
+/// the best line ends by the repetition rule (issue 30 part 2's check).
+#[test]
+fn results_under_the_first_repetition_rule_match_an_exhaustive_search() {
+    let ruleset = Ruleset::openspiel();
+    let mut rng = Rng::new(5);
+    let (mut checked, mut by_repetition) = (0, 0);
+    let class = |v: i32| v.signum();
+    while checked < 120 {
+        let seeds = 2 + rng.below(3) as u8;
+        let mut pits = [0u8; 12];
+        for _ in 0..seeds {
+            pits[rng.below(12)] += 1;
+        }
+        let rest = 48 - seeds;
+        let south = (rest - 24) + rng.below(usize::from(2 * 24 - rest) + 1) as u8;
+        let stores = oware::BySide {
+            south,
+            north: rest - south,
+        };
+        let board = oware::Board::from_pits(&pits, stores).unwrap();
+        let start = Position::from_board(board, Side::ALL[rng.below(2)], ruleset).unwrap();
+        let mut game = Game::from(start);
+        if game.is_game_over() {
+            continue;
+        }
+        let Some((value, ends_by_cycle)) = exhaustive_value(&mut game, &mut 200_000) else {
+            continue;
+        };
+        checked += 1;
+        by_repetition += usize::from(ends_by_cycle && value >= 0);
+        let result = Searcher::new(1 << 16).search(&game, SearchLimits::depth(64));
+        let found = if result.score.is_win() {
+            1
+        } else if result.score.is_loss() {
+            -1
+        } else {
+            assert_eq!(result.score, Score::DRAW, "{start}: {}", result.score);
+            0
+        };
+        assert_eq!(
+            found,
+            class(value),
+            "{start}: {} against {value}",
+            result.score
+        );
+        // The move the search plays keeps the result.
+        let m = result.best_move.expect("a move");
+        let me = game.position().turn();
+        game.play(m).unwrap();
+        let (after, _) = exhaustive_value(&mut game, &mut { u32::MAX }).unwrap();
+        let after = if game.position().turn() == me {
+            after
+        } else {
+            -after
+        };
+        assert_eq!(
+            class(after),
+            class(value),
+            "{start}: {m} gives {after}, not {value}"
+        );
+    }
+    assert!(
+        by_repetition >= 5,
+        "{by_repetition} positions drawn or won by the repetition"
+    );
 }
