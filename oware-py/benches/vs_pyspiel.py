@@ -29,6 +29,7 @@ import os
 import platform
 import random
 import time
+from statistics import median
 from collections.abc import Callable
 
 import pyspiel
@@ -106,12 +107,6 @@ def batch_oware(ruleset: str, n: int, threads: int | None) -> tuple[float, float
     return n / elapsed, float(result["plies"].mean())
 
 
-def median(values: list[float]) -> float:
-    ordered = sorted(values)
-    mid = len(ordered) // 2
-    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
-
-
 def per_move_rows(
     loops: list[tuple[str, Callable[[float], tuple[float, float]]]], seconds: float, rounds: int
 ) -> list[tuple[str, float, float, list[float]]]:
@@ -155,8 +150,9 @@ def main() -> None:
         ]
         rows = per_move_rows(loops, args.seconds, args.rounds)
         base = rows[0][1]
-        for how, rate, plies, ratios in rows:
-            spread = f" ({min(ratios):.1f}-{max(ratios):.1f})" if len(ratios) > 1 and rate != base else ""
+        for i, (how, rate, plies, ratios) in enumerate(rows):
+            # pyspiel's own row is 1.0x in every round: no range to show.
+            spread = f" ({min(ratios):.1f}-{max(ratios):.1f})" if i > 0 and len(ratios) > 1 else ""
             print(f"{name:<10} {how:<34} {rate:>12,.0f} {plies:>11.1f} {median(ratios):>10.1f}x{spread}")
         for how, threads in [("all cores", None), ("1 thread", 1)]:
             rate, plies = batch_oware(ruleset, args.batch, threads)

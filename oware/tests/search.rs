@@ -589,20 +589,30 @@ fn exhaustive_value(game: &mut Game, budget: &mut u32) -> Option<(i32, bool)> {
         let diff = i32::from(*outcome.scores.get(me)) - i32::from(*outcome.scores.get(!me));
         return Some((diff, outcome.termination == oware::Termination::Cycle));
     }
-    let me = game.position().turn();
     let mut best: Option<(i32, bool)> = None;
+    for (_, value, by_cycle) in exhaustive_move_values(game, budget)? {
+        if best.is_none_or(|(b, _)| value > b) {
+            best = Some((value, by_cycle));
+        }
+    }
+    best
+}
+
+/// Each legal move of `game` (whose game goes on) with its
+/// [`exhaustive_value`] from the mover's view, and whether the first of its
+/// best lines ends by the repetition rule; `None` past `budget`.
+fn exhaustive_move_values(game: &mut Game, budget: &mut u32) -> Option<Vec<(Move, i32, bool)>> {
+    let me = game.position().turn();
+    let mut values = Vec::new();
     for &m in &game.legal_moves() {
         game.play(m).expect("a legal move");
         let child = exhaustive_value(game, budget);
         let same_side = game.position().turn() == me;
         game.undo();
         let (value, by_cycle) = child?;
-        let value = if same_side { value } else { -value };
-        if best.is_none_or(|(b, _)| value > b) {
-            best = Some((value, by_cycle));
-        }
+        values.push((m, if same_side { value } else { -value }, by_cycle));
     }
-    best
+    Some(values)
 }
 
 /// Under `openspiel`'s repetition rule (the first repetition ends the game,
@@ -622,8 +632,10 @@ fn results_under_the_first_repetition_rule_match_an_exhaustive_search() {
         for _ in 0..seeds {
             pits[rng.below(12)] += 1;
         }
-        let rest = 48 - seeds;
-        let south = (rest - 24) + rng.below(usize::from(2 * 24 - rest) + 1) as u8;
+        // Stores that make up the rest without a majority (24 each at most).
+        let rest = ruleset.total_seeds() - seeds;
+        let half = ruleset.total_seeds() / 2;
+        let south = (rest - half) + rng.below(usize::from(2 * half - rest) + 1) as u8;
         let stores = oware::BySide {
             south,
             north: rest - south,
@@ -634,9 +646,15 @@ fn results_under_the_first_repetition_rule_match_an_exhaustive_search() {
         if game.is_game_over() {
             continue;
         }
-        let Some((value, ends_by_cycle)) = exhaustive_value(&mut game, &mut 200_000) else {
+        let Some(values) = exhaustive_move_values(&mut game, &mut 200_000) else {
             continue;
         };
+        // The first of the best moves, as the minimax takes it.
+        let (_, value, ends_by_cycle) = values
+            .iter()
+            .copied()
+            .reduce(|best, v| if v.1 > best.1 { v } else { best })
+            .expect("a game that goes on has a move");
         checked += 1;
         by_repetition += usize::from(ends_by_cycle && value >= 0);
         let result = Searcher::new(1 << 16).search(&game, SearchLimits::depth(64));
@@ -656,16 +674,12 @@ fn results_under_the_first_repetition_rule_match_an_exhaustive_search() {
         );
         // The move the search plays keeps the result.
         let m = result.best_move.expect("a move");
-        let me = game.position().turn();
-        game.play(m).unwrap();
-        let (after, _) = exhaustive_value(&mut game, &mut { u32::MAX }).unwrap();
-        let after = if game.position().turn() == me {
-            after
-        } else {
-            -after
-        };
+        let (_, after, _) = values
+            .iter()
+            .find(|(v, _, _)| *v == m)
+            .expect("the search plays a legal move");
         assert_eq!(
-            class(after),
+            class(*after),
             class(value),
             "{start}: {m} gives {after}, not {value}"
         );
